@@ -1,0 +1,110 @@
+import path from 'node:path';
+import './modules/auth/authenticate';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { Locale } from '@souq/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { createDb, type Db, type Dialect } from './db';
+import { migrateToLatest } from './db/migrations';
+import { seedIfEmpty } from './db/seed';
+import { createOpenApiRegistry, HttpError } from './http/route';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { categoriesRoutes } from './modules/catalog/categories.routes';
+
+export interface Services {
+  settings: SettingsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    dialect: Dialect;
+    services: Services;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+export interface BuildOptions {
+  /** An already migrated database to use instead of opening config.database (tests). */
+  db?: { db: Db; dialect: Dialect };
+  /** Run migrations and the demo seed (when the database is empty and seeding is on). Default true. */
+  prepareDatabase?: boolean;
+}
+
+/** The composition root: used by the server and by the tests. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const { db, dialect } = options.db ?? createDb(config.database);
+  if (options.prepareDatabase !== false) {
+    await migrateToLatest(db, dialect);
+    if (config.seedDemo) await seedIfEmpty(db, dialect, app.log, path.join(config.dataDir, 'uploads'));
+  }
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('openapi', createOpenApiRegistry());
+  app.decorate('services', { settings: createSettingsService(db, config) });
+  app.decorateRequest('locale', 'ar');
+  app.decorateRequest('auth', null);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+
+  await app.register(helmet, {
+    // The storefront's own scripts are inlined by React Router (hydration data), so CSP is set per page by the web layer.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) req.locale = await app.services.settings.resolveLocale(req.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type.'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large.'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is empty.'
+              : status === 400
+                ? 'Malformed request body.'
+                : error.message;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Server error.' });
+  });
+
+  await app.register(settingsRoutes);
+  await app.register(categoriesRoutes);
+
+  app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') return reply.status(404).send({ message: 'Not found.' });
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

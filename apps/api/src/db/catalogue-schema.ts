@@ -1,0 +1,306 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of migration 002: customers, shops and their seller accounts, the catalogue, flash sales,
+ * vouchers, reviews and content. Conventions as in schema.ts: flags are integers 0/1, timestamps are
+ * ISO-8601 UTC text, money is integer baisa (1 OMR = 1000 baisa).
+ *
+ * Ratings (shops.rating, products.rating) are `double precision` averages on the 0-5 scale, kept in step
+ * with the reviews (average of reviews.rating, 0 when there are none).
+ *
+ * `search_text` columns hold `normalizeSearchText()` (shared/search-text.ts) of the English and Arabic
+ * names (and, for products, brand and category names), so that search is a LIKE on one column that
+ * ignores case, diacritics and alef/hamza/ta-marbuta variants in both dialects.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** International dialling code with '+', e.g. '+968'. */
+  phone_code: string;
+  country: string | null;
+  /** argon2id hash; null for accounts created by social sign-in only. */
+  password_hash: string | null;
+  profile_photo: string | null;
+  gender: 'male' | 'female' | null;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  phone_verified_at: string | null;
+  email_verified_at: string | null;
+  last_online_at: string | null;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShopsTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+  slug: string;
+  logo: string | null;
+  banner: string | null;
+  short_description: string | null;
+  short_description_ar: string | null;
+  /** Sanitised HTML. */
+  description: string | null;
+  description_ar: string | null;
+  address: string | null;
+  address_ar: string | null;
+  /** Average review rating, 0-5 (double). */
+  rating: Generated<number>;
+  total_reviews: Generated<number>;
+  /** Free text, e.g. '2-3 days'. */
+  estimated_delivery_time: string | null;
+  estimated_delivery_time_ar: string | null;
+  /** Baisa. */
+  delivery_charge: Generated<number>;
+  /** Baisa; 0 = no minimum. */
+  min_order_amount: Generated<number>;
+  last_online_at: string | null;
+  search_text: Generated<string>;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface ShopUsersTable {
+  id: Generated<number>;
+  shop_id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  last_online_at: string | null;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  name_ar: string | null;
+  thumbnail: string | null;
+  sort: Generated<number>;
+  is_active: Generated<number>;
+}
+
+export interface SubCategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  slug: string;
+  name: string;
+  name_ar: string | null;
+  thumbnail: string | null;
+  sort: Generated<number>;
+  is_active: Generated<number>;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+  logo: string | null;
+}
+
+export interface ColorsTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+  /** '#rrggbb'. */
+  color_code: string;
+}
+
+export interface SizesTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number | null;
+  brand_id: number | null;
+  unit_id: number | null;
+  name: string;
+  name_ar: string | null;
+  slug: string;
+  short_description: string | null;
+  short_description_ar: string | null;
+  /** Sanitised HTML. */
+  description: string | null;
+  description_ar: string | null;
+  thumbnail: string | null;
+  video_url: string | null;
+  /** Baisa. */
+  price: number;
+  /** Baisa; 0 = no discount. */
+  discount_price: Generated<number>;
+  /** Stock on hand. */
+  quantity: Generated<number>;
+  total_sold: Generated<number>;
+  /** Average review rating, 0-5 (double). */
+  rating: Generated<number>;
+  total_reviews: Generated<number>;
+  views: Generated<number>;
+  search_text: Generated<string>;
+  is_active: Generated<number>;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  path: string;
+  type: Generated<'image' | 'video'>;
+  sort: Generated<number>;
+}
+
+export interface ProductColorsTable {
+  id: Generated<number>;
+  product_id: number;
+  color_id: number;
+  /** Baisa added to the product price. */
+  extra_price: Generated<number>;
+}
+
+export interface ProductSizesTable {
+  id: Generated<number>;
+  product_id: number;
+  size_id: number;
+  /** Baisa added to the product price. */
+  extra_price: Generated<number>;
+}
+
+export interface FlashSalesTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+  thumbnail: string | null;
+  start_at: string;
+  end_at: string;
+  is_active: Generated<number>;
+}
+
+export interface FlashSaleProductsTable {
+  id: Generated<number>;
+  flash_sale_id: number;
+  product_id: number;
+  /** Baisa: the sale price while the flash sale runs. */
+  price: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  shop_id: number;
+  code: string;
+  discount_type: 'Percentage' | 'Amount';
+  /** Percent (integer 1-100) when Percentage; baisa when Amount. */
+  discount: number;
+  /** Baisa; 0 = no minimum spend. */
+  min_order_amount: Generated<number>;
+  /** Baisa; null = no cap. */
+  max_discount_amount: number | null;
+  starts_at: string | null;
+  expires_at: string | null;
+  /** null = unlimited. */
+  usage_limit: number | null;
+  used_count: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  shop_id: number;
+  /** null for seeded (imported) reviews. */
+  user_id: number | null;
+  customer_name: string;
+  rating: number;
+  description: string | null;
+  created_at: string;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  title_ar: string | null;
+  thumbnail: string;
+  url: string | null;
+  placement: 'home' | 'ads';
+  sort: Generated<number>;
+  is_active: Generated<number>;
+}
+
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  name_ar: string | null;
+  slug: string;
+  sort: Generated<number>;
+}
+
+export interface BlogsTable {
+  id: Generated<number>;
+  blog_category_id: number;
+  title: string;
+  title_ar: string | null;
+  slug: string;
+  thumbnail: string | null;
+  /** Sanitised HTML. */
+  description: string;
+  description_ar: string | null;
+  post_by: string;
+  total_views: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface LegalPagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  title_ar: string | null;
+  /** Sanitised HTML. */
+  description: string;
+  description_ar: string | null;
+  updated_at: string;
+}
+
+export interface CatalogueTables {
+  users: UsersTable;
+  shops: ShopsTable;
+  shop_users: ShopUsersTable;
+  categories: CategoriesTable;
+  sub_categories: SubCategoriesTable;
+  brands: BrandsTable;
+  colors: ColorsTable;
+  sizes: SizesTable;
+  units: UnitsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_colors: ProductColorsTable;
+  product_sizes: ProductSizesTable;
+  flash_sales: FlashSalesTable;
+  flash_sale_products: FlashSaleProductsTable;
+  coupons: CouponsTable;
+  reviews: ReviewsTable;
+  banners: BannersTable;
+  blog_categories: BlogCategoriesTable;
+  blogs: BlogsTable;
+  legal_pages: LegalPagesTable;
+}

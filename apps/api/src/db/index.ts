@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type DbOrTrx = Db | Trx;
+export type Dialect = 'sqlite' | 'postgres';
+
+// PostgreSQL: return bigint/numeric as numbers (counts, sums); our values stay within 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function createDb(database: AppConfig['database']): { db: Db; dialect: Dialect } {
+  if (database.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** Booleans are stored as 0/1 in both dialects. */
+export const flag = (v: boolean): number => (v ? 1 : 0);
+export const isOn = (v: number | boolean | null | undefined): boolean => v === 1 || v === true;

@@ -1,0 +1,34 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from '../index';
+import type { DialectMigration } from './helpers';
+import { m001Settings } from './001-settings';
+import { m002Catalogue } from './002-catalogue';
+import { m003AccessTokens } from './003-access-tokens';
+
+/** The ordered list of migrations. Names are frozen once released. */
+const all: Record<string, DialectMigration> = {
+  '001-settings': m001Settings,
+  '002-catalogue': m002Catalogue,
+  '003-access-tokens': m003AccessTokens,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(all).map(([name, m]) => [
+        name,
+        { up: (db) => m.up(db, this.dialect), down: m.down ? (db) => m.down!(db, this.dialect) : undefined },
+      ]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

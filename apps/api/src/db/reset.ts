@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig } from '../config';
+import { createDb } from './index';
+import { migrateToLatest } from './migrations';
+import { seedAll } from './seed';
+
+/** npm run db:reset — drops everything, migrates and seeds the demo data again. */
+async function main() {
+  const config = loadConfig();
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  if (config.database.dialect === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(config.database.file + suffix, { force: true });
+  }
+  const { db, dialect } = createDb(config.database);
+  if (dialect === 'postgres') {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  }
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
+  await migrateToLatest(db, dialect);
+  const started = Date.now();
+  await seedAll({ db, dialect, uploadsDir, log: { info: (m: unknown) => console.log(m) } as never });
+  console.log(`database reset and seeded (${dialect}) in ${Date.now() - started} ms`);
+  await db.destroy();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

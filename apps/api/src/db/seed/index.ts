@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../index';
+import { seedSettings } from './settings';
+import { seedCountries } from './countries';
+import { seedCatalogue } from './catalogue';
+
+export interface SeedContext {
+  db: Db;
+  dialect: Dialect;
+  /** Folder where generated demo images are written (served at /uploads/). */
+  uploadsDir: string;
+  log: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/** Seeds the demo data when the database has no settings yet (first start). */
+export async function seedIfEmpty(db: Db, dialect: Dialect, log: SeedContext['log'], uploadsDir?: string): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('key').limit(1).executeTakeFirst();
+  if (row) return false;
+  const started = Date.now();
+  const dir = uploadsDir ?? process.env.UPLOADS_DIR ?? `${process.env.DATA_DIR ?? './data'}/uploads`;
+  await seedAll({ db, dialect, uploadsDir: dir, log });
+  log.info(`demo data seeded in ${Date.now() - started} ms`);
+  return true;
+}
+
+export async function seedAll(ctx: SeedContext): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const inner = { ...ctx, db: trx as unknown as Db };
+    await seedCountries(inner);
+    await seedCatalogue(inner);
+    // Settings last: their presence marks a fully seeded database.
+    await seedSettings(inner);
+  });
+}

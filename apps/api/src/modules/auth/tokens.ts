@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DbOrTrx } from '../../db';
+
+export const TOKEN_TTL_DAYS = 30;
+export type TokenOwner = 'user' | 'seller';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new random Bearer token (256 bits, base64url); only its hash is stored. */
+export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: number, name = 'web') {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const expires = new Date(now.getTime() + TOKEN_TTL_DAYS * 86_400_000);
+  await db
+    .insertInto('access_tokens')
+    .values({
+      owner_type: ownerType,
+      owner_id: ownerId,
+      token_hash: hashToken(token),
+      name,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    })
+    .execute();
+  return { auth_type: 'Bearer' as const, token, expires_at: expires.toISOString() };
+}
+
+/** The live token row for a presented token, or undefined when unknown, revoked or expired. */
+export async function findLiveToken(db: DbOrTrx, token: string, ownerType: TokenOwner) {
+  if (!token || token.length > 200) return undefined;
+  const row = await db
+    .selectFrom('access_tokens')
+    .select(['id', 'owner_id', 'expires_at', 'revoked_at', 'last_used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('owner_type', '=', ownerType)
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
+  return row;
+}
+
+export async function revokeToken(db: DbOrTrx, tokenId: number): Promise<void> {
+  await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', tokenId).execute();
+}
+
+/** Revokes every token of an owner (password reset, password change elsewhere). */
+export async function revokeAllTokens(db: DbOrTrx, ownerType: TokenOwner, ownerId: number, exceptId?: number) {
+  let q = db
+    .updateTable('access_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', '=', ownerId)
+    .where('revoked_at', 'is', null);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}
+
+/** Parses `Authorization: Bearer <token>`. */
+export function bearerOf(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m?.[1];
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  categoriesQuerySchema,
+  categoriesResponseSchema,
+  subCategoriesQuerySchema,
+  subCategoriesResponseSchema,
+} from '@souq/contracts';
+import { route } from '../../http/route';
+import { createCategoriesService } from './categories.service';
+
+export async function categoriesRoutes(app: FastifyInstance) {
+  const categories = createCategoriesService(app.db);
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/categories',
+      summary: 'Active categories with their sub-categories, in display order',
+      tags: ['catalog'],
+      query: categoriesQuerySchema,
+      response: categoriesResponseSchema,
+    },
+    async ({ query, req }) => ({ data: await categories.list(req.locale, query.page, query.per_page) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sub-categories',
+      summary: 'Sub-categories of one category',
+      tags: ['catalog'],
+      query: subCategoriesQuerySchema,
+      response: subCategoriesResponseSchema,
+    },
+    async ({ query, req }) => ({
+      data: { sub_categories: await categories.subCategories(req.locale, query.category_id) },
+    }),
+  );
+}

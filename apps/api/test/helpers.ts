@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { createDb } from '../src/db';
+import { withDatabase } from './global-setup';
+
+export const testDialect = () => inject('testDb').dialect;
+
+/**
+ * The real app on a fresh copy of the seeded template database (one per call), closed and
+ * dropped after the file's tests.
+ */
+export async function createTestApp(overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {}) {
+  const { dialect, template, dir, url } = inject('testDb');
+  const id = randomBytes(6).toString('hex');
+  const dataDir = path.join(dir, `data-${id}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  let database: Parameters<typeof testConfig>[0]['database'];
+  let cleanup: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const file = path.join(dataDir, 'test.sqlite');
+    fs.copyFileSync(template, file);
+    database = { dialect: 'sqlite', file };
+    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const name = `souq_t_${id}`;
+    const admin = createDb({ dialect: 'postgres', url: url! });
+    await sql.raw(`create database ${name} template ${template}`).execute(admin.db);
+    database = { dialect: 'postgres', url: withDatabase(url!, name) };
+    cleanup = async () => {
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await admin.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const config = testConfig({ database, dataDir, ...overrides });
+  const app = await buildApp(config);
+  afterAll(async () => {
+    await app.close();
+    await cleanup();
+  });
+  return app;
+}

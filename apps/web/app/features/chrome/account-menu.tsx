@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '~/features/auth/store';
+import { useSite } from '~/features/settings/site';
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
+import { openOverlay } from './ui-store';
+
+export const ACCOUNT_LINKS = [
+  { to: '/dashboard', key: 'account.dashboard' },
+  { to: '/order-history', key: 'account.order_history' },
+  { to: '/profile', key: 'account.profile' },
+  { to: '/change-password', key: 'account.change_password' },
+] as const;
+
+export function Avatar({ photo, name, size = 32 }: { photo: string | null | undefined; name: string; size?: number }) {
+  return photo ? (
+    <img className="avatar" src={photo} alt="" width={size} height={size} />
+  ) : (
+    <span className="avatar avatar--initial" style={{ width: size, height: size }} aria-hidden="true">
+      {name.trim().charAt(0) || <UserIcon size={16} />}
+    </span>
+  );
+}
+
+/** Desktop account dropdown: the account links and Log Out. */
+export function AccountMenu() {
+  const { t } = useSite();
+  const user = useAuth((s) => s.user);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  if (!user) return null;
+  return (
+    <div className="menu account-menu" ref={root}>
+      <button
+        type="button"
+        className="menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="user-menu"
+      >
+        <Avatar photo={user.profile_photo} name={user.name} />
+        <span className="hide-sm account-menu__name">{user.name}</span>
+        <ChevronDownIcon size={14} />
+      </button>
+      {open ? (
+        <div className="menu__list menu__list--end" role="menu">
+          {ACCOUNT_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} role="menuitem" className="menu__item" onClick={() => setOpen(false)}>
+              {t(l.key)}
+            </Link>
+          ))}
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item menu__item--danger"
+            onClick={() => {
+              setOpen(false);
+              openOverlay('logout');
+            }}
+            data-testid="logout-button"
+          >
+            <LogoutIcon size={16} /> {t('account.logout')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

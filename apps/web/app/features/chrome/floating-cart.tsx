@@ -1,0 +1,32 @@
+import { useLocation } from 'react-router';
+import { cartStore, useCart } from '~/features/cart/store';
+import { useSite } from '~/features/settings/site';
+import { CartIcon } from '~/shared/ui/icons';
+
+const HIDDEN_ON = [/^\/checkout/, /^\/blogs/, /^\/blog\//];
+
+/** Item count and total; hidden on checkout and blog pages, and on small screens (CSS). */
+export function FloatingCart() {
+  const { t, money } = useSite();
+  const { pathname } = useLocation();
+  const count = useCart((s) => s.total);
+  const amount = useCart((s) => s.amount);
+  if (HIDDEN_ON.some((r) => r.test(pathname))) return null;
+  return (
+    <button
+      type="button"
+      className="floating-cart"
+      onClick={() => cartStore.set({ open: true })}
+      data-testid="floating-cart"
+      aria-label={t('chrome.my_cart')}
+    >
+      <span className="floating-cart__count">
+        <CartIcon size={18} />
+        {t('chrome.items', { count })}
+      </span>
+      <span className="floating-cart__total" data-testid="cart-total-amount">
+        {money(amount)}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { useAuth } from '~/features/auth/store';
+import { cartStore, useCart } from '~/features/cart/store';
+import { useSite } from '~/features/settings/site';
+import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from '~/shared/ui/icons';
+import { AccountMenu } from './account-menu';
+import { SearchForm } from './search-form';
+import { openOverlay } from './ui-store';
+
+function Badge({ count, testId }: { count: number; testId?: string }) {
+  return (
+    <span className={`badge badge--corner${count > 0 ? '' : ' badge--zero'}`} data-testid={testId}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+export function Logo() {
+  const { master } = useSite();
+  return (
+    <Link to="/" className="logo" aria-label={master.app_name}>
+      {master.web_logo ? (
+        <img src={master.web_logo} alt={master.app_name} width={150} height={42} />
+      ) : (
+        <strong>{master.app_name}</strong>
+      )}
+    </Link>
+  );
+}
+
+export function MainHeader() {
+  const { t, money } = useSite();
+  const user = useAuth((s) => s.user);
+  const favorites = useAuth((s) => s.favoriteCount);
+  const cartCount = useCart((s) => s.total);
+  const cartAmount = useCart((s) => s.amount);
+  return (
+    <div className="main-header">
+      <div className="container main-header__inner">
+        <button
+          type="button"
+          className="icon-btn show-md"
+          onClick={() => openOverlay('drawer')}
+          aria-label={t('chrome.menu')}
+          data-testid="menu-button"
+        >
+          <MenuIcon />
+        </button>
+        <Logo />
+        <div className="main-header__search hide-md">
+          <SearchForm testId="header-search" />
+        </div>
+        <div className="main-header__actions">
+          <button
+            type="button"
+            className="icon-btn show-md"
+            onClick={() => openOverlay('search')}
+            aria-label={t('chrome.search')}
+            data-testid="mobile-search-button"
+          >
+            <SearchIcon />
+          </button>
+          <Link to="/wishlist" className="icon-btn has-badge" aria-label={`${t('chrome.wishlist')} (${favorites})`}>
+            <HeartIcon />
+            <Badge count={favorites} testId="wishlist-badge" />
+          </Link>
+          <button
+            type="button"
+            className="icon-btn has-badge"
+            aria-label={t('chrome.cart_label', { count: cartCount, amount: money(cartAmount) })}
+            onClick={() => cartStore.set({ open: true })}
+          >
+            <CartIcon />
+            <Badge count={cartCount} testId="cart-badge" />
+          </button>
+          {user ? (
+            <AccountMenu />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm login-button"
+              onClick={() => openOverlay('login')}
+              data-testid="login-button"
+            >
+              <UserIcon size={18} />
+              <span className="hide-sm">{t('chrome.login')}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { api, type ApiContext } from '~/shared/api';
+import { normaliseLocale } from '~/shared/i18n';
+import { readCookie } from '~/shared/storage';
+
+export interface ChromeCategory {
+  id: number;
+  slug: string;
+  name: string;
+  thumbnail: string | null;
+  sub_categories: Array<{ id: number; name: string; thumbnail: string | null }>;
+}
+
+/** Layout loader: the categories for the menus. A failure leaves the menus without them. */
+export async function chromeLoader({ request, context }: LoaderFunctionArgs): Promise<{ categories: ChromeCategory[] }> {
+  const locale = normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+  try {
+    const res = await api<{ data: { categories: ChromeCategory[] } }>('/categories', {
+      locale,
+      query: { per_page: 50 },
+      context: context as ApiContext,
+    });
+    return { categories: res.data.categories };
+  } catch (e) {
+    console.error('categories failed to load', e);
+    return { categories: [] };
+  }
+}
+
+export const chromeShouldRevalidate = () => false;

@@ -1,0 +1,222 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { clearAuth, authStore, useAuth } from '~/features/auth/store';
+import { cartStore, resetCart } from '~/features/cart/store';
+import { useSite } from '~/features/settings/site';
+import { toast } from '~/features/toast/toast';
+import { api } from '~/shared/api';
+import { Dialog } from '~/shared/ui/dialog';
+import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
+import { ACCOUNT_LINKS, Avatar } from './account-menu';
+import type { ChromeCategory } from './layout-data';
+import { MenuLink } from './nav-link';
+import { SearchForm } from './search-form';
+import { closeOverlay, openOverlay, useOverlay } from './ui-store';
+
+function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
+  const { master, t } = useSite();
+  const overlay = useOverlay();
+  const user = useAuth((s) => s.user);
+  const close = useCallback(() => closeOverlay(), []);
+  return (
+    <Dialog
+      open={overlay === 'drawer'}
+      onClose={close}
+      title={master.app_name}
+      placement="start"
+      closeLabel={t('common.close')}
+      testId="side-menu"
+    >
+      <nav className="drawer-nav" aria-label={t('chrome.main_menu')}>
+        {user ? (
+          <div className="drawer-nav__user">
+            <Avatar photo={user.profile_photo} name={user.name} size={40} />
+            <div>
+              <strong>{user.name}</strong>
+              {user.phone ? (
+                <div className="muted">
+                  <bdi dir="ltr">{user.phone}</bdi>
+                </div>
+              ) : null}
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => openOverlay('login')}>
+            <UserIcon size={18} /> {t('chrome.login')}
+          </button>
+        )}
+        <ul className="drawer-nav__list">
+          <li>
+            <Link to="/wishlist" onClick={close} className="drawer-nav__item">
+              <HeartIcon size={18} /> {t('chrome.wishlist')}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="drawer-nav__item"
+              onClick={() => {
+                close();
+                cartStore.set({ open: true });
+              }}
+            >
+              <CartIcon size={18} /> {t('chrome.my_cart')}
+            </button>
+          </li>
+          {user
+            ? ACCOUNT_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} onClick={close} className="drawer-nav__item">
+                    {t(l.key)}
+                  </Link>
+                </li>
+              ))
+            : null}
+          {user ? (
+            <li>
+              <button type="button" className="drawer-nav__item menu__item--danger" onClick={() => openOverlay('logout')}>
+                <LogoutIcon size={18} /> {t('account.logout')}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+        {master.menus.length ? (
+          <>
+            <h3 className="drawer-nav__heading">{t('chrome.menus')}</h3>
+            <ul className="drawer-nav__list">
+              {master.menus.map((m) => (
+                <li key={m.id}>
+                  <MenuLink item={m} className="drawer-nav__item" onClick={close} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {categories.length ? (
+          <>
+            <h3 className="drawer-nav__heading">{t('chrome.categories')}</h3>
+            <ul className="drawer-nav__list">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/categories/${c.slug}`} onClick={close} className="drawer-nav__item">
+                    {c.thumbnail ? <img src={c.thumbnail} alt="" width={24} height={24} loading="lazy" /> : null}
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </nav>
+    </Dialog>
+  );
+}
+
+function SearchDialog() {
+  const { master, t } = useSite();
+  const overlay = useOverlay();
+  const navigate = useNavigate();
+  const close = useCallback(() => closeOverlay(), []);
+  return (
+    <Dialog
+      open={overlay === 'search'}
+      onClose={close}
+      title={t('chrome.search')}
+      placement="center"
+      closeLabel={t('common.close')}
+      testId="search-dialog"
+    >
+      <SearchForm testId="dialog-search" autoFocus onDone={close} />
+      {master.search.popular.length ? (
+        <div className="chips">
+          <span className="muted">{t('chrome.popular_searches')}</span>
+          {master.search.popular.map((term) => (
+            <button
+              key={term}
+              type="button"
+              className="chip"
+              onClick={() => {
+                navigate(`/products?search=${encodeURIComponent(term)}`);
+                close();
+              }}
+            >
+              {term}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function LoginDialog() {
+  const { t } = useSite();
+  const overlay = useOverlay();
+  const close = useCallback(() => closeOverlay(), []);
+  return (
+    <Dialog
+      open={overlay === 'login'}
+      onClose={close}
+      title={t('auth.login_title')}
+      closeLabel={t('common.close')}
+      testId="login-dialog"
+    >
+      <p className="muted">{t('auth.login_intro')}</p>
+    </Dialog>
+  );
+}
+
+/** Log Out confirmation (SPEC §2): Yes logs out and resets the cart even if the server call fails. */
+function LogoutDialog() {
+  const { t, locale } = useSite();
+  const overlay = useOverlay();
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const close = useCallback(() => closeOverlay(), []);
+  const confirm = async () => {
+    setBusy(true);
+    const token = authStore.get().token;
+    try {
+      if (token) await api('/logout', { method: 'POST', token, locale, body: {} });
+    } catch {
+      // Logged out locally all the same.
+    }
+    clearAuth();
+    resetCart();
+    setBusy(false);
+    closeOverlay();
+    toast.success(t('account.logout_success'));
+    navigate('/');
+  };
+  return (
+    <Dialog
+      open={overlay === 'logout'}
+      onClose={close}
+      title={t('account.logout')}
+      closeLabel={t('common.close')}
+      testId="logout-dialog"
+    >
+      <p>{t('account.logout_confirm')}</p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy} data-testid="logout-yes">
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('common.yes')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ChromeOverlays({ categories }: { categories: ChromeCategory[] }) {
+  return (
+    <>
+      <SideDrawer categories={categories} />
+      <SearchDialog />
+      <LoginDialog />
+      <LogoutDialog />
+    </>
+  );
+}

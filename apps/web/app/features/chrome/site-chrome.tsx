@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useAuthBootstrap } from '~/features/auth/store';
+import { useSite } from '~/features/settings/site';
+import { ToastContainer } from '~/features/toast/toast';
+import { BottomBar } from './bottom-bar';
+import { FloatingCart } from './floating-cart';
+import { SiteFooter } from './footer';
+import { MainHeader } from './header';
+import type { ChromeCategory } from './layout-data';
+import { ChromeOverlays } from './overlays';
+import { TopBar } from './top-bar';
+
+/** Header, menus, footer, floating cart, dialogs and toasts around every page. */
+export function SiteChrome({
+  children,
+  categories = [],
+}: {
+  children: ReactNode;
+  categories?: ChromeCategory[];
+  variant?: 'public' | 'blog' | 'account';
+}) {
+  const { t } = useSite();
+  useAuthBootstrap();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('chrome.skip_to_content')}
+      </a>
+      <header className="site-header">
+        <TopBar />
+        <MainHeader />
+        <BottomBar categories={categories} />
+      </header>
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <SiteFooter />
+      <FloatingCart />
+      <ChromeOverlays categories={categories} />
+      <ToastContainer closeLabel={t('common.close')} />
+    </>
+  );
+}

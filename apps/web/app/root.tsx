@@ -1,0 +1,73 @@
+import type { Master } from '@souq/contracts';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { directionOf, SiteProvider } from './features/settings/site';
+import { api, type ApiContext } from './shared/api';
+import type { Messages } from './shared/i18n';
+import { normaliseLocale } from './shared/i18n';
+import { readCookie } from './shared/storage';
+import { themeCss } from './shared/theme';
+import './app.css';
+
+export interface RootData {
+  master: Master;
+  messages: Messages;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const locale = normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+  const ctx = context as ApiContext;
+  const [master, messages] = await Promise.all([
+    api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
+    api<Messages>(`/lang/${locale}`, { locale, context: ctx }),
+  ]);
+  return { master, messages };
+}
+
+// Settings and strings change rarely: keep them across client navigations.
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const locale = data?.master.app_locale ?? 'ar';
+  const dir = data ? directionOf(data.master, locale) : 'rtl';
+  const theme = data ? themeCss(data.master.theme_colors) : null;
+  return (
+    <html lang={locale} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.master.theme_colors.primary ?? '#0f766e'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {theme ? <style id="theme-colors">{theme}</style> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteProvider master={loaderData.master} messages={loaderData.messages}>
+      <Outlet />
+    </SiteProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="fatal-error">
+      <h1>{status === 404 ? '404' : 'خطأ / Error'}</h1>
+      <p>{status === 404 ? 'الصفحة غير موجودة — Page not found' : 'حدث خطأ غير متوقع — Something went wrong'}</p>
+      <a href="/">الرئيسية / Home</a>
+    </main>
+  );
+}

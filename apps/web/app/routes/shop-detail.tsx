@@ -1,0 +1,7 @@
+import { PagePlaceholder, titleMeta } from '~/shared/page';
+
+export const meta = titleMeta('page.shop');
+
+export default function ShopDetailPage() {
+  return <PagePlaceholder titleKey="page.shop" />;
+}

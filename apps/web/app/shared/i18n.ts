@@ -1,0 +1,18 @@
+export type Messages = Record<string, string>;
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Looks a key up in the flat message file and fills `{name}` placeholders. Unknown keys show the key. */
+export function makeTranslate(messages: Messages): Translate {
+  return (key, vars) => {
+    const text = messages[key] ?? key;
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  };
+}
+
+export type Direction = 'rtl' | 'ltr';
+export const SUPPORTED_LOCALES = ['ar', 'en'] as const;
+export const DEFAULT_LOCALE = 'ar';
+export function normaliseLocale(value: string | null | undefined): 'ar' | 'en' {
+  return value === 'en' ? 'en' : 'ar';
+}

@@ -1,0 +1,41 @@
+import type { MetaDescriptor } from 'react-router';
+import type { RootData } from '~/root';
+import { makeTranslate } from './i18n';
+import { useT } from '~/features/settings/site';
+
+interface MetaMatch {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+export function rootDataOf(matches: ReadonlyArray<MetaMatch | undefined>): RootData | undefined {
+  const root = matches.find((m) => m?.id === 'root');
+  return (root?.loaderData ?? root?.data) as RootData | undefined;
+}
+
+/** Page title: the route title followed by the app name (SPEC §2). */
+export function pageTitle(root: RootData | undefined, title: string): string {
+  const app = root?.master.app_name ?? '';
+  return app ? `${title} | ${app}` : title;
+}
+
+/** A meta function for a route whose title is a translation key. */
+export function titleMeta(key: string) {
+  return ({ matches }: { matches: ReadonlyArray<MetaMatch | undefined> }): MetaDescriptor[] => {
+    const root = rootDataOf(matches);
+    const t = makeTranslate(root?.messages ?? {});
+    return [{ title: pageTitle(root, t(key)) }];
+  };
+}
+
+/** The screen of a route whose content arrives with a later capability: its title and a short note. */
+export function PagePlaceholder({ titleKey }: { titleKey: string }) {
+  const t = useT();
+  return (
+    <section className="container page-placeholder">
+      <h1 className="page-title">{t(titleKey)}</h1>
+      <p className="muted">{t('page.coming_soon')}</p>
+    </section>
+  );
+}

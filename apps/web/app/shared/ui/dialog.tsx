@@ -1,0 +1,83 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+
+interface DialogProps {
+  open: boolean;
+  onClose(): void;
+  title: ReactNode;
+  children: ReactNode;
+  /** 'center' for modals, 'start' / 'end' for side drawers. */
+  placement?: 'center' | 'start' | 'end';
+  closeLabel: string;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * Accessible modal on the native <dialog>: showModal() gives the focus trap, inert background and
+ * Escape; focus goes back to whatever opened it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  placement = 'center',
+  closeLabel,
+  className = '',
+  testId,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) {
+      opener.current = document.activeElement;
+      el.showModal();
+      document.body.classList.add('no-scroll');
+    } else if (!open && el.open) {
+      el.close();
+    }
+    return undefined;
+  }, [open]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onNativeClose = () => {
+      document.body.classList.remove('no-scroll');
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+      onClose();
+    };
+    el.addEventListener('close', onNativeClose);
+    return () => el.removeEventListener('close', onNativeClose);
+  }, [onClose]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${placement} ${className}`}
+      aria-labelledby={testId ? `${testId}-title` : undefined}
+      data-testid={testId}
+      onClick={(e) => {
+        if (e.target === ref.current) ref.current?.close(); // backdrop click
+      }}
+    >
+      {open ? (
+        <div className="dialog__panel">
+          <div className="dialog__head">
+            <h2 className="dialog__title" id={testId ? `${testId}-title` : undefined}>
+              {title}
+            </h2>
+            <button type="button" className="icon-btn" onClick={() => ref.current?.close()} aria-label={closeLabel}>
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="dialog__body">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

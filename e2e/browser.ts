@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+let browser: Browser | undefined;
+
+export async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+export interface TestPage extends Page {
+  errors: string[];
+}
+
+/** A page in a fresh context, recording console errors and page errors. */
+export async function newPage({
+  locale = 'ar',
+  width = 1280,
+  height = 900,
+}: { locale?: 'ar' | 'en'; width?: number; height?: number } = {}) {
+  const context = await (await getBrowser()).newContext({ viewport: { width, height } });
+  if (locale === 'en') await context.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+  const page = (await context.newPage()) as TestPage;
+  page.errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
+      page.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** Waits until React has hydrated (SiteProvider marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
+}
+
+export async function finish(page: TestPage, name: string) {
+  const dir = path.join(import.meta.dirname, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  expect(page.errors, 'console errors').toEqual([]);
+  await page.context().close();
+}

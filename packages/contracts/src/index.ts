@@ -1,0 +1,4 @@
+export * from './common';
+export * from './settings';
+export * from './accounts';
+export * from './catalog';

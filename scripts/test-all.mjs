@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// npm test: every stage in order, stopping at the first that fails, then one closing line
+// `tests: N passed, M failed` counted from the vitest JSON reports.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+
+function run(name, cmd, args, { cwd = root, env = {}, report } = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counted = '';
+  if (report && fs.existsSync(report)) {
+    const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    totals.passed += j.numPassedTests ?? 0;
+    totals.failed += j.numFailedTests ?? 0;
+    totals.skipped += skipped;
+    counted = ` (${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''})`;
+    if (r.status !== 0 && !j.numFailedTests) totals.failed += 1; // a crash outside a test still fails
+  } else if (r.status !== 0) {
+    totals.failed += 1;
+  }
+  timings.push(`${name}: ${seconds} s${counted}`);
+  if (r.status !== 0) finish(`stage "${name}" failed`);
+}
+
+function vitest(name, dir, env = {}) {
+  const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+    cwd: path.join(root, dir),
+    env,
+    report,
+  });
+}
+
+function finish(reason) {
+  console.log('\n━━ summary ━━');
+  for (const t of timings) console.log(`  ${t}`);
+  if (reason) console.log(`  ${reason}`);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(totals.failed > 0 || reason ? 1 : 0);
+}
+
+run('lint', 'npm', ['run', 'lint']);
+run('typecheck', 'npm', ['run', 'typecheck']);
+vitest('web unit', 'apps/web');
+vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
+if (process.env.TEST_POSTGRES_URL) vitest('api (postgresql)', 'apps/api', { TEST_DIALECT: 'postgres' });
+else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
+run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
+vitest('e2e', 'e2e');
+finish();
