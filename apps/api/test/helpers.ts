@@ -8,6 +8,23 @@ import { testConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { withDatabase } from './global-setup';
 
+/**
+ * pg's Pool.end() resolves before its sockets have closed, so a forced drop right after app.close()
+ * can kill connections that are still saying goodbye (an uncaught 57P01). Wait for them instead.
+ */
+export async function dropDatabase(db: ReturnType<typeof createDb>['db'], name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await sql.raw(`drop database if exists ${name}`).execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await sql.raw(`drop database if exists ${name} with (force)`).execute(db);
+}
+
 export const testDialect = () => inject('testDb').dialect;
 
 /**
@@ -32,7 +49,7 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     await sql.raw(`create database ${name} template ${template}`).execute(admin.db);
     database = { dialect: 'postgres', url: withDatabase(url!, name) };
     cleanup = async () => {
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await dropDatabase(admin.db, name);
       await admin.db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     };

@@ -9,7 +9,7 @@ import { testConfig, type AppConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
 import { withDatabase } from './global-setup';
-import { testDialect } from './helpers';
+import { dropDatabase, testDialect } from './helpers';
 
 /** An empty database of the dialect under test, and how to drop it. */
 async function emptyDatabase(dir: string): Promise<{ database: AppConfig['database']; drop: () => Promise<void> }> {
@@ -22,7 +22,7 @@ async function emptyDatabase(dir: string): Promise<{ database: AppConfig['databa
   return {
     database: { dialect: 'postgres', url: withDatabase(url, name) },
     drop: async () => {
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await dropDatabase(admin.db, name);
       await admin.db.destroy();
     },
   };

@@ -18,6 +18,9 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export function createDb(database: AppConfig['database']): { db: Db; dialect: Dialect } {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client can lose its connection (server restart, admin termination); without a
+    // listener pg would rethrow that as an uncaught exception. The pool replaces the client.
+    pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
