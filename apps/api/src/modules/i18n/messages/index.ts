@@ -1,6 +1,14 @@
+import * as accounts from './accounts';
 import { ar } from './ar';
+import * as catalog from './catalog';
 import { en } from './en';
 
-/** Every string the storefront shows. Both files must have the same keys (a test checks it). */
-export const translations = { ar, en } as const;
-export type MessageKey = keyof typeof en;
+/**
+ * Every string the storefront shows, merged from one module per feature (foundation strings in
+ * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
+ */
+export const translations = {
+  ar: { ...ar, ...catalog.ar, ...accounts.ar },
+  en: { ...en, ...catalog.en, ...accounts.en },
+} as const;
+export type MessageKey = keyof typeof translations.en;
