@@ -11,7 +11,9 @@ import { seedIfEmpty } from './db/seed';
 import { createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { categoriesRoutes } from './modules/catalog/categories.routes';
+import { accountsRoutes } from './modules/accounts';
+import { catalogRoutes } from './modules/catalog';
+import { mediaRoutes } from './modules/media';
 
 export interface Services {
   settings: SettingsService;
@@ -97,7 +99,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(settingsRoutes);
-  await app.register(categoriesRoutes);
+  await app.register(catalogRoutes);
+  await app.register(accountsRoutes);
+  await app.register(mediaRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

@@ -8,6 +8,8 @@ import { normaliseLocale } from './shared/i18n';
 import { readCookie } from './shared/storage';
 import { themeCss } from './shared/theme';
 import './app.css';
+import './features/catalog/catalog.css';
+import './features/account/account.css';
 
 export interface RootData {
   master: Master;

@@ -4,12 +4,16 @@ import type { DialectMigration } from './helpers';
 import { m001Settings } from './001-settings';
 import { m002Catalogue } from './002-catalogue';
 import { m003AccessTokens } from './003-access-tokens';
+import { m004CatalogueSearch } from './004-catalogue-search';
+import { m005Accounts } from './005-accounts';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
   '001-settings': m001Settings,
   '002-catalogue': m002Catalogue,
   '003-access-tokens': m003AccessTokens,
+  '004-catalogue-search': m004CatalogueSearch,
+  '005-accounts': m005Accounts,
 };
 
 class StaticProvider implements MigrationProvider {

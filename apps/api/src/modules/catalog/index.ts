@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { categoriesRoutes } from './categories.routes';
+
+/** Every public catalogue call (issue 3): categories, products, shops, flash sales, home, reviews. */
+export async function catalogRoutes(app: FastifyInstance) {
+  await app.register(categoriesRoutes);
+}
