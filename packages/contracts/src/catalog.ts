@@ -54,3 +54,282 @@ export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
 export const subCategoriesResponseSchema = envelope(z.object({ sub_categories: z.array(subCategorySchema) }));
 export type SubCategoriesResponse = z.infer<typeof subCategoriesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Products, shops, reviews, flash sales, home (issue 3). Money: numbers in the default currency with its
+// decimals (OMR: 3), computed from integer baisa on the server.
+// ---------------------------------------------------------------------------------------------------
+
+export const PRODUCTS_PER_PAGE = 20;
+export const SHOPS_PER_PAGE = 20;
+export const REVIEWS_PER_PAGE = 10;
+export const FLASH_SALE_PRODUCTS_PER_PAGE = 20;
+export const HOME_FEED_PER_PAGE = 12;
+
+export const productSortTypes = ['default', 'newest', 'low_to_high', 'high_to_low', 'popular_product', 'top_selling'] as const;
+export type ProductSortType = (typeof productSortTypes)[number];
+
+/** A comma-separated list of ids (`3` or `3,7,9`), at most 20. */
+const idList = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, `The ${label} must be an id or a comma-separated list of ids.`)
+    .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0));
+
+/** A price in the default currency: digits with up to 3 decimals. */
+const queryPrice = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, `The ${label} must be a positive number.`)
+    .transform(Number);
+
+export const productsQuerySchema = listQuery(PRODUCTS_PER_PAGE)
+  .extend({
+    search: z.string().trim().max(100, 'The search may not be greater than 100 characters.').optional(),
+    shop_id: queryInt('shop id').optional(),
+    category_id: queryInt('category id').optional(),
+    sub_category_id: queryInt('sub category id').optional(),
+    brand_id: idList('brand id').optional(),
+    color_id: idList('color id').optional(),
+    size_id: idList('size id').optional(),
+    /** Minimum average rating, 1-5. */
+    rating: queryInt('rating', { min: 1, max: 5 }).optional(),
+    min_price: queryPrice('min price').optional(),
+    max_price: queryPrice('max price').optional(),
+    sort_type: z
+      .enum(productSortTypes, { error: `The sort type must be one of: ${productSortTypes.join(', ')}.` })
+      .optional()
+      .default('default'),
+    /** Only products with a discount or in a running flash sale (the Best deal screen). */
+    deals: z.enum(['0', '1']).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    path: ['max_price'],
+    message: 'The max price must be greater than or equal to the min price.',
+  });
+export type ProductsQuery = z.input<typeof productsQuerySchema>;
+export type ProductsFilter = z.output<typeof productsQuerySchema>;
+
+export const productShopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  rating: z.number(),
+  estimated_delivery_time: z.string().nullable(),
+  last_online: z.string().nullable(),
+});
+
+export const productSizeSchema = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
+export const productColorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color_code: z.string(),
+  price: z.number(),
+});
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+  /** Regular price. */
+  price: z.number(),
+  /** The price to pay when lower than `price` (flash sale, else discount); 0 when there is none. */
+  discount_price: z.number(),
+  /** Whole percent off `price`; 0 when there is no discount. */
+  discount_percentage: z.number().int(),
+  rating: z.number(),
+  total_reviews: z.number().int(),
+  total_sold: z.number().int(),
+  /** Stock on hand. */
+  quantity: z.number().int(),
+  is_favorite: z.boolean(),
+  brand: z.string().nullable(),
+  unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  sizes: z.array(productSizeSchema),
+  colors: z.array(productColorSchema),
+  shop: productShopSchema,
+  /** Category and sub-category ids (used by breadcrumbs and "related"). */
+  category_id: z.number().int(),
+  sub_category_id: z.number().int().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const namedOption = z.object({ id: z.number().int(), name: z.string() });
+export const productFiltersSchema = z.object({
+  sizes: z.array(namedOption),
+  colors: z.array(namedOption.extend({ color_code: z.string() })),
+  brands: z.array(namedOption),
+  /** Lowest and highest effective price among the matches (0 when none match). */
+  min_price: z.number(),
+  max_price: z.number(),
+});
+export type ProductFilters = z.infer<typeof productFiltersSchema>;
+
+export const productsResponseSchema = envelope(
+  z.object({ total: z.number().int(), products: z.array(productSchema), filters: productFiltersSchema }),
+);
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+export const flashSaleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+export type FlashSale = z.infer<typeof flashSaleSchema>;
+
+export const flashSaleWithProductsSchema = flashSaleSchema.extend({ products: z.array(productSchema) });
+export type FlashSaleWithProducts = z.infer<typeof flashSaleWithProductsSchema>;
+
+export const productDetailsQuerySchema = z.object({ product_id: queryInt('product id') });
+
+export const productDetailSchema = productSchema.extend({
+  slug: z.string(),
+  short_description: z.string().nullable(),
+  /** Sanitised HTML. */
+  description: z.string().nullable(),
+  thumbnails: z.array(
+    z.object({ id: z.number().int(), thumbnail: z.string(), url: z.string(), type: z.enum(['image', 'video']) }),
+  ),
+  flash_sale: flashSaleSchema.nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  sub_category: namedOption.nullable(),
+  /** Whether the product can be ordered now (active and quantity > 0). */
+  in_stock: z.boolean(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productDetailsResponseSchema = envelope(
+  z.object({
+    product: productDetailSchema,
+    related_products: z.array(productSchema),
+    popular_products: z.array(productSchema),
+  }),
+);
+export type ProductDetailsResponse = z.infer<typeof productDetailsResponseSchema>;
+
+export const reviewsQuerySchema = listQuery(REVIEWS_PER_PAGE)
+  .extend({ product_id: queryInt('product id').optional(), shop_id: queryInt('shop id').optional() })
+  .refine((q) => (q.product_id === undefined) !== (q.shop_id === undefined), {
+    path: ['product_id'],
+    message: 'Either the product id or the shop id field is required.',
+  });
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  customer_name: z.string(),
+  customer_profile: z.string().nullable(),
+  rating: z.number().int(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const ratingSummarySchema = z.object({
+  /** Average rating 0-5 with two decimals. */
+  rating: z.number(),
+  total_review: z.number().int(),
+  /** Share of each star value in whole percent, keys "1".."5". */
+  percentages: z.record(z.string(), z.number()),
+});
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+
+export const reviewsResponseSchema = envelope(
+  z.object({ average_rating_percentage: ratingSummarySchema, total: z.number().int(), reviews: z.array(reviewSchema) }),
+);
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
+
+export const shopsQuerySchema = listQuery(SHOPS_PER_PAGE).extend({
+  search: z.string().trim().max(100, 'The search may not be greater than 100 characters.').optional(),
+});
+
+export const shopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  total_products: z.number().int(),
+  total_categories: z.number().int(),
+  rating: z.number(),
+  shop_status: z.enum(['Online', 'Offline']),
+  total_reviews: z.number().int(),
+  estimated_delivery_time: z.string().nullable(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+export const shopDetailSchema = shopSchema.extend({
+  short_description: z.string().nullable(),
+  /** Sanitised HTML. */
+  description: z.string().nullable(),
+  banners: z.array(z.string()),
+  address: z.string().nullable(),
+  last_online: z.string().nullable(),
+});
+export type ShopDetail = z.infer<typeof shopDetailSchema>;
+
+export const shopsResponseSchema = envelope(z.object({ total: z.number().int(), shops: z.array(shopSchema) }));
+export type ShopsResponse = z.infer<typeof shopsResponseSchema>;
+export const topShopsResponseSchema = envelope(z.object({ shops: z.array(shopSchema) }));
+export const shopParamsSchema = z.object({ id: queryInt('shop id') });
+export const shopDetailResponseSchema = envelope(z.object({ shop: shopDetailSchema }));
+export type ShopDetailResponse = z.infer<typeof shopDetailResponseSchema>;
+
+export const shopCategoriesQuerySchema = z.object({ shop_id: queryInt('shop id') });
+export const shopCategoriesResponseSchema = envelope(
+  z.object({
+    categories: z.array(
+      z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        name: z.string(),
+        thumbnail: z.string().nullable(),
+        total_products: z.number().int(),
+      }),
+    ),
+  }),
+);
+export type ShopCategoriesResponse = z.infer<typeof shopCategoriesResponseSchema>;
+
+export const flashSalesResponseSchema = envelope(
+  z.object({ incoming_flash_sale: flashSaleSchema.nullable(), running_flash_sale: flashSaleWithProductsSchema.nullable() }),
+);
+export type FlashSalesResponse = z.infer<typeof flashSalesResponseSchema>;
+
+export const flashSaleParamsSchema = z.object({ id: queryInt('flash sale id') });
+export const flashSaleDetailsQuerySchema = listQuery(FLASH_SALE_PRODUCTS_PER_PAGE);
+export const flashSaleDetailsResponseSchema = envelope(
+  z.object({
+    total_products: z.number().int(),
+    flash_sale: flashSaleSchema.extend({ status: z.enum(['upcoming', 'running', 'ended']) }),
+    products: z.array(productSchema),
+  }),
+);
+export type FlashSaleDetailsResponse = z.infer<typeof flashSaleDetailsResponseSchema>;
+
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnail: z.string(),
+  url: z.string().nullable(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const homeQuerySchema = listQuery(HOME_FEED_PER_PAGE);
+export const homeResponseSchema = envelope(
+  z.object({
+    banners: z.array(bannerSchema),
+    ads: z.array(bannerSchema),
+    categories: z.array(categorySchema),
+    shops: z.array(shopSchema),
+    popular_products: z.array(productSchema),
+    just_for_you: z.object({ total: z.number().int(), products: z.array(productSchema) }),
+    incoming_flash_sale: flashSaleSchema.nullable(),
+    running_flash_sale: flashSaleWithProductsSchema.nullable(),
+  }),
+);
+export type HomeResponse = z.infer<typeof homeResponseSchema>;
+
+export const recentlyViewedResponseSchema = envelope(z.object({ products: z.array(productSchema) }));

@@ -154,6 +154,10 @@ export interface ProductsTable {
   total_reviews: Generated<number>;
   views: Generated<number>;
   search_text: Generated<string>;
+  /** normalizeSearchText() of name and name_ar (migration 004). */
+  search_name: Generated<string>;
+  /** Baisa: discount_price when above 0 and below price, else price (migration 004). */
+  list_price: Generated<number>;
   is_active: Generated<number>;
   meta_title: string | null;
   meta_description: string | null;
@@ -281,7 +285,23 @@ export interface LegalPagesTable {
   updated_at: string;
 }
 
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export interface RecentlyViewedTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  viewed_at: string;
+}
+
 export interface CatalogueTables {
+  favorites: FavoritesTable;
+  recently_viewed: RecentlyViewedTable;
   users: UsersTable;
   shops: ShopsTable;
   shop_users: ShopUsersTable;
