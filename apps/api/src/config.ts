@@ -22,6 +22,8 @@ export const configSchema = z.object({
   SERVE_WEB: bool.default(true),
   PUSHER_APP_KEY: z.string().default('souq-local-key'),
   PUSHER_APP_CLUSTER: z.string().default('local'),
+  /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
 });
 
 export type EnvConfig = z.infer<typeof configSchema>;
@@ -40,6 +42,7 @@ export interface AppConfig {
   webBuildDir: string;
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
+  catalogCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,13 +78,22 @@ export function fromEnv(e: EnvConfig): AppConfig {
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(import.meta.dirname, '../../web/build')),
     serveWeb: e.SERVE_WEB,
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
   };
 }
 
 /** Configuration for tests: an explicit database, no web, quiet logs. */
 export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'database'>): AppConfig {
   return {
-    ...fromEnv(configSchema.parse({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', APP_ENV: 'test', NODE_ENV: 'test' })),
+    ...fromEnv(
+      configSchema.parse({
+        LOG_LEVEL: 'silent',
+        SERVE_WEB: 'false',
+        APP_ENV: 'test',
+        NODE_ENV: 'test',
+        CATALOG_CACHE_TTL_MS: '0',
+      }),
+    ),
     ...overrides,
   };
 }

@@ -39,3 +39,21 @@ export function normalizeSearchText(input: string): string {
 export function searchTerms(query: string, max = 8): string[] {
   return normalizeSearchText(query).split(' ').filter(Boolean).slice(0, max);
 }
+
+/** Arabic words with the definite article: "الساعه" → "ساعه" (only when a real stem of 3+ letters is left). */
+export function withoutArticle(word: string): string | null {
+  return /^ال\p{L}{3,}/u.test(word) ? word.slice(2) : null;
+}
+
+/**
+ * The text stored in a search column: normalised, plus each Arabic word without its definite article,
+ * so that "ساعة" finds "الساعة" (the query side adds the reverse, see ftsTerms users).
+ */
+export function searchIndexText(input: string): string {
+  const text = normalizeSearchText(input);
+  const extra = text
+    .split(' ')
+    .map(withoutArticle)
+    .filter((w): w is string => !!w);
+  return extra.length ? `${text} ${[...new Set(extra)].join(' ')}` : text;
+}

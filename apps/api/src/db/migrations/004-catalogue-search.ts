@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizeSearchText } from '../../shared/search-text';
+import { searchIndexText } from '../../shared/search-text';
 import type { DialectMigration } from './helpers';
 import { withId } from './helpers';
 
@@ -62,9 +62,7 @@ export const m004CatalogueSearch: DialectMigration = {
       await sql`INSERT INTO products_fts(products_fts) VALUES ('rebuild')`.execute(db);
     } else {
       await sql`CREATE INDEX products_search_tsv ON products USING GIN ((
-        setweight(to_tsvector('simple', search_name), 'A') || setweight(to_tsvector('simple', search_text), 'B')))`.execute(
-        db,
-      );
+        setweight(to_tsvector('simple', search_name), 'A') || setweight(to_tsvector('simple', search_text), 'B')))`.execute(db);
     }
 
     await withId(db.schema.createTable('favorites'), dialect)
@@ -89,20 +87,19 @@ export const m004CatalogueSearch: DialectMigration = {
 async function backfill(db: Kysely<any>) {
   let after = 0;
   for (;;) {
-    const rows: Array<{ id: number; name: string; name_ar: string | null; price: number; discount_price: number }> =
-      await db
-        .selectFrom('products')
-        .select(['id', 'name', 'name_ar', 'price', 'discount_price'])
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(1000)
-        .execute();
+    const rows: Array<{ id: number; name: string; name_ar: string | null; price: number; discount_price: number }> = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'name_ar', 'price', 'discount_price'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
     if (rows.length === 0) return;
     for (const r of rows) {
       await db
         .updateTable('products')
         .set({
-          search_name: normalizeSearchText(`${r.name} ${r.name_ar ?? ''}`),
+          search_name: searchIndexText(`${r.name} ${r.name_ar ?? ''}`),
           list_price: r.discount_price > 0 && r.discount_price < r.price ? r.discount_price : r.price,
         })
         .where('id', '=', r.id)

@@ -1,6 +1,6 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { sql, type Insertable } from 'kysely';
-import { normalizeSearchText } from '../../shared/search-text';
+import { searchIndexText } from '../../shared/search-text';
 import type { Database } from '../schema';
 import type { SeedContext } from './index';
 import { createRng } from './prng';
@@ -186,7 +186,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
       delivery_charge: baisa(s.delivery),
       min_order_amount: baisa(s.minOrder),
       last_online_at: at(s.lastSeenMin * MIN),
-      search_text: normalizeSearchText(`${s.name} ${s.name_ar}`),
+      search_text: searchIndexText(`${s.name} ${s.name_ar}`),
       is_active: 1,
       created_at: at((420 + i * 37) * DAY),
     };
@@ -313,7 +313,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
           rating: nReviews ? Math.round((sum / nReviews) * 100) / 100 : 0,
           total_reviews: nReviews,
           views: totalSold * rng.int(6, 15) + rng.int(20, 400),
-          search_text: normalizeSearchText(
+          search_text: searchIndexText(
             [
               name,
               nameAr,
@@ -327,7 +327,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
               sub.name_ar,
             ].join(' '),
           ),
-          search_name: normalizeSearchText(`${name} ${nameAr}`),
+          search_name: searchIndexText(`${name} ${nameAr}`),
           list_price: discount > 0 && discount < price ? discount : price,
           is_active: 1,
           meta_title: `${name} | ${shop.name}`.slice(0, 255),

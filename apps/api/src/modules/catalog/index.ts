@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { categoriesRoutes } from './categories.routes';
+import { productsRoutes } from './products.routes';
 
 /** Every public catalogue call (issue 3): categories, products, shops, flash sales, home, reviews. */
 export async function catalogRoutes(app: FastifyInstance) {
   await app.register(categoriesRoutes);
+  await app.register(productsRoutes);
 }

@@ -1,0 +1,227 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db';
+
+/** SQL of product details, reviews, flash sales, banners and recently viewed products. */
+
+export const findActiveProduct = (db: DbOrTrx, id: number) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('shops as s', 's.id', 'p.shop_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('sub_categories as sc', 'sc.id', 'p.sub_category_id')
+    .select([
+      'p.id',
+      'p.slug',
+      'p.short_description',
+      'p.short_description_ar',
+      'p.description',
+      'p.description_ar',
+      'p.video_url',
+      'p.meta_title',
+      'p.meta_description',
+      'p.quantity',
+      'p.category_id',
+      'p.sub_category_id',
+      'c.slug as category_slug',
+      'c.name as category_name',
+      'c.name_ar as category_name_ar',
+      'sc.name as sub_category_name',
+      'sc.name_ar as sub_category_name_ar',
+    ])
+    .where('p.id', '=', id)
+    .where('p.is_active', '=', 1)
+    .where('s.is_active', '=', 1)
+    .executeTakeFirst();
+
+export const productImages = (db: DbOrTrx, productId: number) =>
+  db
+    .selectFrom('product_images')
+    .select(['id', 'path', 'type'])
+    .where('product_id', '=', productId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+/** The running flash sale a product is in, if any. */
+export const runningFlashSaleOf = (db: DbOrTrx, productId: number, now: string) =>
+  db
+    .selectFrom('flash_sales as fs')
+    .innerJoin('flash_sale_products as fsp', 'fsp.flash_sale_id', 'fs.id')
+    .select(['fs.id', 'fs.name', 'fs.name_ar', 'fs.thumbnail', 'fs.start_at', 'fs.end_at'])
+    .where('fsp.product_id', '=', productId)
+    .where('fs.is_active', '=', 1)
+    .where('fs.start_at', '<=', now)
+    .where('fs.end_at', '>', now)
+    .orderBy('fsp.price')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Best sellers of the same sub-category (else category), the product itself left out. */
+export async function relatedProductIds(
+  db: DbOrTrx,
+  p: { id: number; category_id: number; sub_category_id: number | null },
+  limit: number,
+): Promise<number[]> {
+  const base = () =>
+    db
+      .selectFrom('products')
+      .select('id')
+      .where('is_active', '=', 1)
+      .where('id', '!=', p.id)
+      .orderBy('total_sold', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+  const same = p.sub_category_id ? await base().where('sub_category_id', '=', p.sub_category_id).execute() : [];
+  if (same.length >= limit) return same.map((r) => r.id);
+  const more = await base()
+    .where('category_id', '=', p.category_id)
+    .where('id', 'not in', same.length ? same.map((r) => r.id) : [0])
+    .execute();
+  return [...same, ...more].slice(0, limit).map((r) => r.id);
+}
+
+/** Highest rated products with enough reviews to mean something. */
+export async function popularProductIds(db: DbOrTrx, limit: number, offset = 0): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('is_active', '=', 1)
+    .orderBy('rating', 'desc')
+    .orderBy('total_reviews', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countActiveProducts(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Most viewed first: the "just for you" feed of the home page. */
+export async function feedProductIds(db: DbOrTrx, limit: number, offset: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('is_active', '=', 1)
+    .orderBy('views', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// --- Reviews ------------------------------------------------------------------------------------
+
+type ReviewTarget = { productId: number } | { shopId: number };
+const reviewScope = (t: ReviewTarget) => ('productId' in t ? sql`r.product_id = ${t.productId}` : sql`r.shop_id = ${t.shopId}`);
+
+export async function reviewStats(db: DbOrTrx, t: ReviewTarget) {
+  const { rows } = await sql<{ rating: number; n: number }>`SELECT r.rating, COUNT(*) AS n FROM reviews r
+    WHERE ${reviewScope(t)} GROUP BY r.rating`.execute(db);
+  return rows.map((r) => ({ rating: Number(r.rating), n: Number(r.n) }));
+}
+
+export async function listReviews(db: DbOrTrx, t: ReviewTarget, limit: number, offset: number) {
+  let q = db
+    .selectFrom('reviews as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.customer_name', 'u.profile_photo', 'r.rating', 'r.description', 'r.created_at']);
+  q = 'productId' in t ? q.where('r.product_id', '=', t.productId) : q.where('r.shop_id', '=', t.shopId);
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export const productExists = async (db: DbOrTrx, id: number) =>
+  !!(await db.selectFrom('products').select('id').where('id', '=', id).where('is_active', '=', 1).executeTakeFirst());
+
+// --- Flash sales --------------------------------------------------------------------------------
+
+const flashSaleColumns = ['id', 'name', 'name_ar', 'thumbnail', 'start_at', 'end_at'] as const;
+
+export const runningFlashSale = (db: DbOrTrx, now: string) =>
+  db
+    .selectFrom('flash_sales')
+    .select(flashSaleColumns)
+    .where('is_active', '=', 1)
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .orderBy('end_at')
+    .limit(1)
+    .executeTakeFirst();
+
+export const incomingFlashSale = (db: DbOrTrx, now: string) =>
+  db
+    .selectFrom('flash_sales')
+    .select(flashSaleColumns)
+    .where('is_active', '=', 1)
+    .where('start_at', '>', now)
+    .orderBy('start_at')
+    .limit(1)
+    .executeTakeFirst();
+
+export const findFlashSale = (db: DbOrTrx, id: number) =>
+  db.selectFrom('flash_sales').select(flashSaleColumns).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst();
+
+export async function flashSaleProductIds(db: DbOrTrx, saleId: number, limit: number, offset: number) {
+  const rows = await db
+    .selectFrom('flash_sale_products as fsp')
+    .innerJoin('products as p', 'p.id', 'fsp.product_id')
+    .select('p.id')
+    .where('fsp.flash_sale_id', '=', saleId)
+    .where('p.is_active', '=', 1)
+    .orderBy('fsp.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countFlashSaleProducts(db: DbOrTrx, saleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('flash_sale_products as fsp')
+    .innerJoin('products as p', 'p.id', 'fsp.product_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('fsp.flash_sale_id', '=', saleId)
+    .where('p.is_active', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+// --- Banners, recently viewed -------------------------------------------------------------------
+
+export const listBanners = (db: DbOrTrx, placement: 'home' | 'ads') =>
+  db
+    .selectFrom('banners')
+    .select(['id', 'title', 'title_ar', 'thumbnail', 'url'])
+    .where('placement', '=', placement)
+    .where('is_active', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export async function recordView(db: DbOrTrx, userId: number, productId: number, now: string) {
+  await db
+    .insertInto('recently_viewed')
+    .values({ user_id: userId, product_id: productId, viewed_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ viewed_at: now }))
+    .execute();
+}
+
+export async function recentlyViewedIds(db: DbOrTrx, userId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('recently_viewed')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .orderBy('viewed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.product_id);
+}

@@ -1,0 +1,388 @@
+import type {
+  FlashSale,
+  FlashSaleWithProducts,
+  HomeResponse,
+  Locale,
+  Product,
+  ProductDetailsResponse,
+  ProductFilters,
+  ProductsFilter,
+  ReviewsResponse,
+  Shop,
+  ShopCategoriesResponse,
+  ShopDetail,
+} from '@souq/contracts';
+import sanitizeHtml from 'sanitize-html';
+import type { Db, Dialect } from '../../db';
+import { notFound } from '../../http/route';
+import { searchTerms } from '../../shared/search-text';
+import { createTtlCache } from '../../shared/ttl-cache';
+import type { SettingsService } from '../settings/settings.service';
+import * as repo from './catalog.repository';
+import { createCategoriesService, localized } from './categories.service';
+import { markFavorites, pricing, productCards } from './product-cards';
+import * as products from './products.repository';
+import * as shops from './shops.repository';
+
+/** A shop is Online while its last activity is under 10 minutes old. */
+export const ONLINE_WINDOW_MS = 10 * 60_000;
+const RELATED = 10;
+const POPULAR = 10;
+const FLASH_ON_HOME = 9;
+const RECENT = 20;
+
+type Answer<T extends { data: unknown }> = T['data'];
+
+const toFlashSale = (
+  r: { id: number; name: string; name_ar: string | null; thumbnail: string | null; start_at: string; end_at: string },
+  locale: Locale,
+): FlashSale => ({
+  id: r.id,
+  name: localized(r.name, r.name_ar, locale),
+  thumbnail: r.thumbnail,
+  start_date: r.start_at,
+  end_date: r.end_at,
+});
+
+const isOnline = (at: string | null, now: number) => !!at && now - Date.parse(at) < ONLINE_WINDOW_MS;
+
+const toShop = (r: shops.ShopRow, locale: Locale, now: number): Shop => ({
+  id: r.id,
+  name: localized(r.name, r.name_ar, locale),
+  logo: r.logo,
+  banner: r.banner,
+  total_products: Number(r.total_products),
+  total_categories: Number(r.total_categories),
+  rating: Number(r.rating),
+  shop_status: isOnline(r.last_online_at, now) ? 'Online' : 'Offline',
+  total_reviews: Number(r.total_reviews),
+  estimated_delivery_time: r.estimated_delivery_time
+    ? localized(r.estimated_delivery_time, r.estimated_delivery_time_ar, locale)
+    : null,
+});
+
+/** Descriptions are stored sanitised; they are sanitised again on the way out (defence in depth). */
+const cleanHtml = (html: string | null) =>
+  html
+    ? sanitizeHtml(html, {
+        allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'span', 'a'],
+        allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+        allowedSchemes: ['http', 'https', 'mailto'],
+        transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+      })
+    : null;
+
+export interface CatalogService {
+  products(
+    q: ProductsFilter,
+    locale: Locale,
+    userId: number | null,
+  ): Promise<{ total: number; products: Product[]; filters: ProductFilters }>;
+  productDetails(id: number, locale: Locale, userId: number | null): Promise<Answer<ProductDetailsResponse>>;
+  reviews(target: { productId: number } | { shopId: number }, page: number, perPage: number): Promise<Answer<ReviewsResponse>>;
+  shops(search: string | undefined, page: number, perPage: number, locale: Locale): Promise<{ total: number; shops: Shop[] }>;
+  topShops(locale: Locale): Promise<Shop[]>;
+  shop(id: number, locale: Locale): Promise<ShopDetail>;
+  shopCategories(shopId: number, locale: Locale): Promise<Answer<ShopCategoriesResponse>['categories']>;
+  flashSales(
+    locale: Locale,
+    userId: number | null,
+  ): Promise<{ incoming_flash_sale: FlashSale | null; running_flash_sale: FlashSaleWithProducts | null }>;
+  flashSaleDetails(
+    id: number,
+    page: number,
+    perPage: number,
+    locale: Locale,
+    userId: number | null,
+  ): Promise<{
+    total_products: number;
+    flash_sale: FlashSale & { status: 'upcoming' | 'running' | 'ended' };
+    products: Product[];
+  }>;
+  home(page: number, perPage: number, locale: Locale, userId: number | null): Promise<Answer<HomeResponse>>;
+  recentlyViewed(userId: number, locale: Locale): Promise<Product[]>;
+}
+
+export function createCatalogService(db: Db, dialect: Dialect, settings: SettingsService, cacheTtlMs: number): CatalogService {
+  // Public answers (no per-user data) are reused for a few seconds; is_favorite is applied per request.
+  const cache = createTtlCache<unknown>(cacheTtlMs);
+  const facetCache = createTtlCache<products.FacetRows>(cacheTtlMs * 12);
+  const cached = <T>(key: string, compute: () => Promise<T>) => cache.get(key, compute) as Promise<T>;
+  const categories = createCategoriesService(db);
+  const nowIso = () => new Date().toISOString();
+
+  async function withFavorites<T extends { products: Product[] }>(value: T, userId: number | null): Promise<T> {
+    return userId ? { ...value, products: await markFavorites(db, value.products, userId) } : value;
+  }
+
+  async function flashSalesPublic(locale: Locale) {
+    return cached(`flash:${locale}`, async () => {
+      const now = nowIso();
+      const [running, incoming] = await Promise.all([repo.runningFlashSale(db, now), repo.incomingFlashSale(db, now)]);
+      let runningSale: FlashSaleWithProducts | null = null;
+      if (running) {
+        const ids = await repo.flashSaleProductIds(db, running.id, FLASH_ON_HOME, 0);
+        runningSale = { ...toFlashSale(running, locale), products: await productCards(db, ids, locale, null, now) };
+      }
+      return { incoming_flash_sale: incoming ? toFlashSale(incoming, locale) : null, running_flash_sale: runningSale };
+    });
+  }
+
+  async function topShops(locale: Locale) {
+    const now = Date.now();
+    return (await shops.topShops(db, 10)).map((r) => toShop(r, locale, now));
+  }
+
+  return {
+    async products(q, locale, userId) {
+      const filter: products.ProductListFilter = {
+        terms: searchTerms(q.search ?? ''),
+        shopId: q.shop_id,
+        categoryId: q.category_id,
+        subCategoryId: q.sub_category_id,
+        brandIds: q.brand_id,
+        colorIds: q.color_id,
+        sizeIds: q.size_id,
+        minRating: q.rating,
+        minPrice: q.min_price === undefined ? undefined : Math.round(q.min_price * 1000),
+        maxPrice: q.max_price === undefined ? undefined : Math.round(q.max_price * 1000),
+        deals: q.deals === '1',
+      };
+      if (q.search && filter.terms.length === 0) {
+        // Only punctuation: nothing can match.
+        return { total: 0, products: [], filters: { sizes: [], colors: [], brands: [], min_price: 0, max_price: 0 } };
+      }
+      const key = `products:${locale}:${JSON.stringify([filter, q.sort_type, q.page, q.per_page])}`;
+      const value = await cached(key, async () => {
+        const now = nowIso();
+        const facetKey = `${locale}:${JSON.stringify([filter.terms, filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals])}`;
+        const [total, ids, f] = await Promise.all([
+          products.countProducts(db, dialect, filter, now),
+          products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now),
+          facetCache.get(facetKey, () => products.facets(db, dialect, filter, now)),
+        ]);
+        return {
+          total,
+          products: await productCards(db, ids, locale, null, now),
+          filters: {
+            sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
+            colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
+            brands: f.brands.map((b) => ({ id: b.id, name: localized(b.name, b.name_ar, locale) })),
+            min_price: f.minPrice / 1000,
+            max_price: f.maxPrice / 1000,
+          },
+        };
+      });
+      return withFavorites(value, userId);
+    },
+
+    async productDetails(id, locale, userId) {
+      const value = await cached(`details:${locale}:${id}`, async () => {
+        const now = nowIso();
+        const row = await repo.findActiveProduct(db, id);
+        if (!row) throw notFound('Product not found.');
+        const [[card], images, sale, relatedIds, popularIds] = await Promise.all([
+          productCards(db, [id], locale, null, now),
+          repo.productImages(db, id),
+          repo.runningFlashSaleOf(db, id, now),
+          repo.relatedProductIds(db, row, RELATED),
+          repo.popularProductIds(db, POPULAR + 1),
+        ]);
+        if (!card) throw notFound('Product not found.');
+        const [related, popular] = await Promise.all([
+          productCards(db, relatedIds, locale, null, now),
+          productCards(db, popularIds.filter((p) => p !== id).slice(0, POPULAR), locale, null, now),
+        ]);
+        const thumbnails = images.map((im) => ({ id: im.id, thumbnail: im.path, url: im.path, type: im.type }));
+        if (row.video_url) thumbnails.push({ id: 0, thumbnail: card.thumbnail ?? '', url: row.video_url, type: 'video' });
+        return {
+          product: {
+            ...card,
+            slug: row.slug,
+            short_description: localized(row.short_description ?? '', row.short_description_ar, locale) || null,
+            description: cleanHtml(locale === 'ar' && row.description_ar ? row.description_ar : row.description),
+            thumbnails,
+            flash_sale: sale ? toFlashSale(sale, locale) : null,
+            meta_title: row.meta_title,
+            meta_description: row.meta_description,
+            category: {
+              id: row.category_id,
+              slug: row.category_slug,
+              name: localized(row.category_name, row.category_name_ar, locale),
+            },
+            sub_category: row.sub_category_id
+              ? { id: row.sub_category_id, name: localized(row.sub_category_name ?? '', row.sub_category_name_ar, locale) }
+              : null,
+            in_stock: card.quantity > 0,
+          },
+          related_products: related,
+          popular_products: popular,
+        };
+      });
+      if (!userId) return value;
+      await repo.recordView(db, userId, id, nowIso());
+      const [product] = await markFavorites(db, [value.product], userId);
+      return {
+        product: { ...value.product, is_favorite: product!.is_favorite },
+        related_products: await markFavorites(db, value.related_products, userId),
+        popular_products: await markFavorites(db, value.popular_products, userId),
+      };
+    },
+
+    async reviews(target, page, perPage) {
+      if ('productId' in target && !(await repo.productExists(db, target.productId))) throw notFound('Product not found.');
+      if ('shopId' in target && !(await shops.findShop(db, target.shopId))) throw notFound('Shop not found.');
+      const [stats, rows] = await Promise.all([
+        repo.reviewStats(db, target),
+        repo.listReviews(db, target, perPage, (page - 1) * perPage),
+      ]);
+      const total = stats.reduce((n, s) => n + s.n, 0);
+      const sum = stats.reduce((n, s) => n + s.rating * s.n, 0);
+      const percentages: Record<string, number> = {};
+      for (let star = 1; star <= 5; star++) {
+        const n = stats.find((s) => s.rating === star)?.n ?? 0;
+        percentages[String(star)] = total ? Math.round((n / total) * 100) : 0;
+      }
+      return {
+        average_rating_percentage: {
+          rating: total ? Math.round((sum / total) * 100) / 100 : 0,
+          total_review: total,
+          percentages,
+        },
+        total,
+        reviews: rows.map((r) => ({
+          id: r.id,
+          customer_name: r.customer_name,
+          customer_profile: r.profile_photo,
+          rating: Number(r.rating),
+          description: r.description,
+          created_at: r.created_at,
+        })),
+      };
+    },
+
+    async shops(search, page, perPage, locale) {
+      const terms = searchTerms(search ?? '');
+      const now = Date.now();
+      const [total, rows] = await Promise.all([
+        shops.countShops(db, terms),
+        shops.listShops(db, terms, perPage, (page - 1) * perPage),
+      ]);
+      return { total, shops: rows.map((r) => toShop(r, locale, now)) };
+    },
+
+    topShops,
+
+    async shop(id, locale) {
+      const r = await shops.findShop(db, id);
+      if (!r) throw notFound('Shop not found.');
+      return {
+        ...toShop(r, locale, Date.now()),
+        short_description: r.short_description ? localized(r.short_description, r.short_description_ar, locale) : null,
+        description: cleanHtml(locale === 'ar' && r.description_ar ? r.description_ar : r.description),
+        banners: r.banner ? [r.banner] : [],
+        address: r.address ? localized(r.address, r.address_ar, locale) : null,
+        last_online: r.last_online_at,
+      };
+    },
+
+    async shopCategories(shopId, locale) {
+      if (!(await shops.findShop(db, shopId))) throw notFound('Shop not found.');
+      return (await shops.shopCategories(db, shopId)).map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: localized(c.name, c.name_ar, locale),
+        thumbnail: c.thumbnail,
+        total_products: Number(c.total_products),
+      }));
+    },
+
+    async flashSales(locale, userId) {
+      const value = await flashSalesPublic(locale);
+      if (!userId || !value.running_flash_sale) return value;
+      return { ...value, running_flash_sale: await withFavorites(value.running_flash_sale, userId) };
+    },
+
+    async flashSaleDetails(id, page, perPage, locale, userId) {
+      const value = await cached(`flash-sale:${locale}:${id}:${page}:${perPage}`, async () => {
+        const sale = await repo.findFlashSale(db, id);
+        if (!sale) throw notFound('Flash sale not found.');
+        const now = nowIso();
+        const status: 'upcoming' | 'running' | 'ended' =
+          sale.start_at > now ? 'upcoming' : sale.end_at > now ? 'running' : 'ended';
+        const [total, ids] = await Promise.all([
+          repo.countFlashSaleProducts(db, id),
+          repo.flashSaleProductIds(db, id, perPage, (page - 1) * perPage),
+        ]);
+        let cards = await productCards(db, ids, locale, null, now);
+        if (status === 'upcoming') {
+          // Show what the sale will charge: the sale price as the discount, before it starts.
+          const salePrices = await db
+            .selectFrom('flash_sale_products')
+            .select(['product_id', 'price'])
+            .where('flash_sale_id', '=', id)
+            .where('product_id', 'in', ids.length ? ids : [0])
+            .execute();
+          const byProduct = new Map(salePrices.map((s) => [s.product_id, s.price]));
+          cards = cards.map((c) => {
+            const base = Math.round(c.price * 1000);
+            const current = c.discount_price > 0 ? Math.round(c.discount_price * 1000) : base;
+            const p = pricing(base, current, byProduct.get(c.id));
+            return { ...c, discount_price: p.discount_price, discount_percentage: p.discount_percentage };
+          });
+        }
+        return { total_products: total, flash_sale: { ...toFlashSale(sale, locale), status }, products: cards };
+      });
+      return withFavorites(value, userId);
+    },
+
+    async home(page, perPage, locale, userId) {
+      const value = await cached(`home:${locale}:${page}:${perPage}`, async () => {
+        const now = nowIso();
+        const [master, banners, ads, cats, flash, popularIds, total, feedIds] = await Promise.all([
+          settings.master(locale),
+          repo.listBanners(db, 'home'),
+          repo.listBanners(db, 'ads'),
+          categories.list(locale, 1, 12),
+          flashSalesPublic(locale),
+          repo.popularProductIds(db, POPULAR),
+          repo.countActiveProducts(db),
+          repo.feedProductIds(db, perPage, (page - 1) * perPage),
+        ]);
+        const [top, popular, feed] = await Promise.all([
+          master.multi_vendor ? topShops(locale) : Promise.resolve([]),
+          productCards(db, popularIds, locale, null, now),
+          productCards(db, feedIds, locale, null, now),
+        ]);
+        const toBanner = (b: (typeof banners)[number]) => ({
+          id: b.id,
+          title: localized(b.title, b.title_ar, locale),
+          thumbnail: b.thumbnail,
+          url: b.url,
+        });
+        return {
+          banners: banners.map(toBanner),
+          ads: ads.map(toBanner),
+          categories: cats.categories,
+          shops: top,
+          popular_products: popular,
+          just_for_you: { total, products: feed },
+          incoming_flash_sale: flash.incoming_flash_sale,
+          running_flash_sale: flash.running_flash_sale,
+        };
+      });
+      if (!userId) return value;
+      return {
+        ...value,
+        popular_products: await markFavorites(db, value.popular_products, userId),
+        just_for_you: await withFavorites(value.just_for_you, userId),
+        running_flash_sale: value.running_flash_sale ? await withFavorites(value.running_flash_sale, userId) : null,
+      };
+    },
+
+    async recentlyViewed(userId, locale) {
+      const ids = await repo.recentlyViewedIds(db, userId, RECENT);
+      return productCards(db, ids, locale, userId);
+    },
+  };
+}

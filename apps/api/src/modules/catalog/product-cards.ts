@@ -1,0 +1,172 @@
+import type { Locale, Product } from '@souq/contracts';
+
+import type { DbOrTrx } from '../../db';
+import { localized } from './categories.service';
+
+/**
+ * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
+ * Used by every list: products, home rows, flash sales, related products, the wishlist and
+ * recently viewed. Inactive products and products of inactive shops are left out.
+ */
+
+/** Baisa (integer minor units) to the API's number with the currency's 3 decimals. */
+export const omr = (baisa: number): number => Math.round(baisa) / 1000;
+
+/** Running flash-sale prices of the given products, at `now`. */
+export async function runningFlashPrices(db: DbOrTrx, ids: number[], now: string): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('flash_sale_products as fsp')
+    .innerJoin('flash_sales as fs', 'fs.id', 'fsp.flash_sale_id')
+    .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')])
+    .where('fsp.product_id', 'in', ids)
+    .where('fs.is_active', '=', 1)
+    .where('fs.start_at', '<=', now)
+    .where('fs.end_at', '>', now)
+    .groupBy('fsp.product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, Number(r.price)]));
+}
+
+/**
+ * The effective price: a running flash sale's price, else the shop's discount, else the price.
+ * Answers price, discount_price (0 when no discount) and the whole percentage off.
+ */
+export function pricing(price: number, listPrice: number, flashPrice: number | undefined) {
+  let effective = listPrice > 0 && listPrice < price ? listPrice : price;
+  if (flashPrice !== undefined && flashPrice > 0 && flashPrice < effective) effective = flashPrice;
+  const discounted = effective < price;
+  return {
+    effective,
+    price: omr(price),
+    discount_price: discounted ? omr(effective) : 0,
+    discount_percentage: discounted && price > 0 ? Math.round(((price - effective) / price) * 100) : 0,
+  };
+}
+
+export async function productCards(
+  db: DbOrTrx,
+  ids: number[],
+  locale: Locale,
+  userId: number | null,
+  now = new Date().toISOString(),
+): Promise<Product[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const [rows, flash, sizes, colors, favorites] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('shops as s', 's.id', 'p.shop_id')
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .leftJoin('units as u', 'u.id', 'p.unit_id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.name_ar',
+        'p.thumbnail',
+        'p.price',
+        'p.list_price',
+        'p.rating',
+        'p.total_reviews',
+        'p.total_sold',
+        'p.quantity',
+        'p.category_id',
+        'p.sub_category_id',
+        'b.name as brand_name',
+        'b.name_ar as brand_name_ar',
+        'u.id as unit_id',
+        'u.name as unit_name',
+        'u.name_ar as unit_name_ar',
+        's.id as shop_id',
+        's.name as shop_name',
+        's.name_ar as shop_name_ar',
+        's.logo as shop_logo',
+        's.rating as shop_rating',
+        's.estimated_delivery_time',
+        's.estimated_delivery_time_ar',
+        's.last_online_at as shop_last_online',
+      ])
+      .where('p.id', 'in', unique)
+      .where('p.is_active', '=', 1)
+      .where('s.is_active', '=', 1)
+      .execute(),
+    runningFlashPrices(db, unique, now),
+    db
+      .selectFrom('product_sizes as ps')
+      .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+      .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
+      .where('ps.product_id', 'in', unique)
+      .orderBy('z.sort')
+      .orderBy('z.id')
+      .execute(),
+    db
+      .selectFrom('product_colors as pc')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+      .where('pc.product_id', 'in', unique)
+      .orderBy('c.id')
+      .execute(),
+    userId
+      ? db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).where('product_id', 'in', unique).execute()
+      : Promise.resolve([] as Array<{ product_id: number }>),
+  ]);
+  const favs = new Set(favorites.map((f) => f.product_id));
+  const byId = new Map<number, Product>();
+  for (const r of rows) {
+    const p = pricing(r.price, r.list_price, flash.get(r.id));
+    byId.set(r.id, {
+      id: r.id,
+      name: localized(r.name, r.name_ar, locale),
+      thumbnail: r.thumbnail,
+      price: p.price,
+      discount_price: p.discount_price,
+      discount_percentage: p.discount_percentage,
+      rating: Number(r.rating),
+      total_reviews: r.total_reviews,
+      total_sold: r.total_sold,
+      quantity: r.quantity,
+      is_favorite: favs.has(r.id),
+      brand: r.brand_name ? localized(r.brand_name, r.brand_name_ar, locale) : null,
+      unit: r.unit_id ? { id: r.unit_id, name: localized(r.unit_name!, r.unit_name_ar, locale) } : null,
+      sizes: sizes.filter((s) => s.product_id === r.id).map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
+      colors: colors
+        .filter((c) => c.product_id === r.id)
+        .map((c) => ({
+          id: c.id,
+          name: localized(c.name, c.name_ar, locale),
+          color_code: c.color_code,
+          price: omr(c.extra_price),
+        })),
+      shop: {
+        id: r.shop_id,
+        name: localized(r.shop_name, r.shop_name_ar, locale),
+        logo: r.shop_logo,
+        rating: Number(r.shop_rating),
+        estimated_delivery_time: r.estimated_delivery_time
+          ? localized(r.estimated_delivery_time, r.estimated_delivery_time_ar, locale)
+          : null,
+        last_online: r.shop_last_online,
+      },
+      category_id: r.category_id,
+      sub_category_id: r.sub_category_id,
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => !!p);
+}
+
+/** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
+export async function markFavorites(db: DbOrTrx, products: Product[], userId: number | null): Promise<Product[]> {
+  if (!userId || products.length === 0) return products;
+  const rows = await db
+    .selectFrom('favorites')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .where(
+      'product_id',
+      'in',
+      products.map((p) => p.id),
+    )
+    .execute();
+  const favs = new Set(rows.map((r) => r.product_id));
+  return products.map((p) => ({ ...p, is_favorite: favs.has(p.id) }));
+}

@@ -1,0 +1,194 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DbOrTrx, Dialect } from '../../db';
+import { withoutArticle } from '../../shared/search-text';
+
+/**
+ * All SQL of the product lists: filters, sorts, full-text search and facets.
+ *
+ * The effective price of a product is its running flash-sale price when lower than its list price
+ * (the shop's discount, else the price; column list_price, indexed). The flash-sale join is added only
+ * when a price sort, price filter, the deals filter or the price facet needs it.
+ *
+ * Search: the query's normalised terms are matched as prefixes against the FTS5 index (SQLite) or the
+ * weighted tsvector GIN index (PostgreSQL) over search_name and search_text; names weigh more, so
+ * better matches come first under the default sort.
+ */
+
+export interface ProductListFilter {
+  /** Normalised search terms (see shared/search-text.ts), at most 8. */
+  terms: string[];
+  shopId?: number;
+  categoryId?: number;
+  subCategoryId?: number;
+  brandIds?: number[];
+  colorIds?: number[];
+  sizeIds?: number[];
+  minRating?: number;
+  /** Baisa. */
+  minPrice?: number;
+  maxPrice?: number;
+  deals?: boolean;
+}
+
+export type ProductSort = 'default' | 'newest' | 'low_to_high' | 'high_to_low' | 'popular_product' | 'top_selling';
+
+const EFFECTIVE = sql`(CASE WHEN fp.fprice IS NOT NULL AND fp.fprice < p.list_price THEN fp.fprice ELSE p.list_price END)`;
+
+/** FTS5 query: every term as a prefix; Arabic words also without their article ("الساعه" | "ساعه"). */
+export function ftsQuery(terms: string[]): string {
+  return terms
+    .map((t) => {
+      const stem = withoutArticle(t);
+      return stem ? `("${t}"* OR "${stem}"*)` : `"${t}"*`;
+    })
+    .join(' ');
+}
+
+/** PostgreSQL tsquery text with the same meaning. Terms hold only letters and digits. */
+export function tsQuery(terms: string[]): string {
+  return terms
+    .map((t) => {
+      const stem = withoutArticle(t);
+      return stem ? `(${t}:* | ${stem}:*)` : `${t}:*`;
+    })
+    .join(' & ');
+}
+
+const PG_TSV = sql`(setweight(to_tsvector('simple', p.search_name), 'A') || setweight(to_tsvector('simple', p.search_text), 'B'))`;
+
+interface Parts {
+  joins: RawBuilder<unknown>[];
+  wheres: RawBuilder<unknown>[];
+  rank: RawBuilder<unknown> | null;
+}
+
+function runningFlashJoin(now: string) {
+  return sql`LEFT JOIN (
+    SELECT fsp.product_id, MIN(fsp.price) AS fprice FROM flash_sale_products fsp
+    JOIN flash_sales fs ON fs.id = fsp.flash_sale_id
+    WHERE fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now}
+    GROUP BY fsp.product_id) fp ON fp.product_id = p.id`;
+}
+
+function idIn(column: string, ids: number[]) {
+  return sql`${sql.ref(column)} IN (${sql.join(ids)})`;
+}
+
+/**
+ * Builds joins and conditions. `refine` false leaves out brand, colour, size, rating and price, which is
+ * the context the facets are computed in (so picking a brand does not hide the other brands).
+ */
+function parts(dialect: Dialect, f: ProductListFilter, now: string, opts: { refine: boolean; flash: boolean }): Parts {
+  const joins: RawBuilder<unknown>[] = [];
+  const wheres: RawBuilder<unknown>[] = [sql`p.is_active = 1`, sql`s.is_active = 1`];
+  let rank: RawBuilder<unknown> | null = null;
+  joins.push(sql`JOIN shops s ON s.id = p.shop_id`);
+  if (f.terms.length) {
+    if (dialect === 'sqlite') {
+      joins.push(
+        sql`JOIN (SELECT rowid AS fid, bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts WHERE products_fts MATCH ${ftsQuery(f.terms)}) f ON f.fid = p.id`,
+      );
+      rank = sql`f.rank`;
+    } else {
+      const q = sql`to_tsquery('simple', ${tsQuery(f.terms)})`;
+      wheres.push(sql`${PG_TSV} @@ ${q}`);
+      rank = sql`-ts_rank(${PG_TSV}, ${q})`;
+    }
+  }
+  if (f.shopId) wheres.push(sql`p.shop_id = ${f.shopId}`);
+  if (f.categoryId) wheres.push(sql`p.category_id = ${f.categoryId}`);
+  if (f.subCategoryId) wheres.push(sql`p.sub_category_id = ${f.subCategoryId}`);
+  const needFlash = opts.flash || f.deals || (opts.refine && (f.minPrice !== undefined || f.maxPrice !== undefined));
+  if (needFlash) joins.push(runningFlashJoin(now));
+  if (f.deals) wheres.push(sql`${EFFECTIVE} < p.price`);
+  if (opts.refine) {
+    if (f.brandIds?.length) wheres.push(idIn('p.brand_id', f.brandIds));
+    if (f.colorIds?.length)
+      wheres.push(
+        sql`EXISTS (SELECT 1 FROM product_colors pc WHERE pc.product_id = p.id AND ${idIn('pc.color_id', f.colorIds)})`,
+      );
+    if (f.sizeIds?.length)
+      wheres.push(sql`EXISTS (SELECT 1 FROM product_sizes ps WHERE ps.product_id = p.id AND ${idIn('ps.size_id', f.sizeIds)})`);
+    if (f.minRating) wheres.push(sql`p.rating >= ${f.minRating}`);
+    if (f.minPrice !== undefined) wheres.push(sql`${EFFECTIVE} >= ${f.minPrice}`);
+    if (f.maxPrice !== undefined) wheres.push(sql`${EFFECTIVE} <= ${f.maxPrice}`);
+  }
+  return { joins, wheres, rank };
+}
+
+const from = (p: Parts) => sql`FROM products p ${sql.join(p.joins, sql` `)} WHERE ${sql.join(p.wheres, sql` AND `)}`;
+
+function orderBy(sort: ProductSort, rank: RawBuilder<unknown> | null) {
+  switch (sort) {
+    case 'newest':
+      return sql`p.created_at DESC, p.id DESC`;
+    case 'low_to_high':
+      return sql`${EFFECTIVE} ASC, p.id ASC`;
+    case 'high_to_low':
+      return sql`${EFFECTIVE} DESC, p.id DESC`;
+    case 'popular_product':
+      return sql`p.rating DESC, p.total_reviews DESC, p.id DESC`;
+    case 'top_selling':
+      return sql`p.total_sold DESC, p.id DESC`;
+    default:
+      return rank ? sql`${rank} ASC, p.id DESC` : sql`p.id DESC`;
+  }
+}
+
+export async function countProducts(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, now: string): Promise<number> {
+  const p = parts(dialect, f, now, { refine: true, flash: false });
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n ${from(p)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function listProductIds(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: ProductListFilter,
+  sort: ProductSort,
+  limit: number,
+  offset: number,
+  now: string,
+): Promise<number[]> {
+  const flash = sort === 'low_to_high' || sort === 'high_to_low';
+  const p = parts(dialect, f, now, { refine: true, flash });
+  const { rows } = await sql<{
+    id: number;
+  }>`SELECT p.id ${from(p)} ORDER BY ${orderBy(sort, p.rank)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export interface FacetRows {
+  brands: Array<{ id: number; name: string; name_ar: string | null }>;
+  colors: Array<{ id: number; name: string; name_ar: string | null; color_code: string }>;
+  sizes: Array<{ id: number; name: string }>;
+  minPrice: number;
+  maxPrice: number;
+}
+
+/** Brands, colours and sizes present among the matches (before refinements), and their price range. */
+export async function facets(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, now: string): Promise<FacetRows> {
+  const ctx = parts(dialect, f, now, { refine: false, flash: false });
+  const priced = parts(dialect, f, now, { refine: false, flash: true });
+  const [brands, colors, sizes, range] = await Promise.all([
+    sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
+      WHERE b.id IN (SELECT p.brand_id ${from(ctx)}) ORDER BY b.name LIMIT 100`.execute(db),
+    sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
+      WHERE c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT p.id ${from(ctx)}))
+      ORDER BY c.id LIMIT 100`.execute(db),
+    sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
+      WHERE z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT p.id ${from(ctx)}))
+      ORDER BY z.sort, z.id LIMIT 100`.execute(db),
+    sql<{
+      lo: number | null;
+      hi: number | null;
+    }>`SELECT MIN(${EFFECTIVE}) AS lo, MAX(${EFFECTIVE}) AS hi ${from(priced)}`.execute(db),
+  ]);
+  return {
+    brands: brands.rows,
+    colors: colors.rows,
+    sizes: sizes.rows,
+    minPrice: Number(range.rows[0]?.lo ?? 0),
+    maxPrice: Number(range.rows[0]?.hi ?? 0),
+  };
+}

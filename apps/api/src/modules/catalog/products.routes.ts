@@ -1,0 +1,182 @@
+import {
+  flashSaleDetailsQuerySchema,
+  flashSaleDetailsResponseSchema,
+  flashSaleParamsSchema,
+  flashSalesResponseSchema,
+  homeQuerySchema,
+  homeResponseSchema,
+  productDetailsQuerySchema,
+  productDetailsResponseSchema,
+  productsQuerySchema,
+  productsResponseSchema,
+  recentlyViewedResponseSchema,
+  reviewsQuerySchema,
+  reviewsResponseSchema,
+  shopCategoriesQuerySchema,
+  shopCategoriesResponseSchema,
+  shopDetailResponseSchema,
+  shopParamsSchema,
+  shopsQuerySchema,
+  shopsResponseSchema,
+  topShopsResponseSchema,
+} from '@souq/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import { requireUser } from '../auth/authenticate';
+import { createCatalogService } from './catalog.service';
+import { viewerId } from './viewer';
+
+/** Products, product details, reviews, shops, flash sales, home and recently viewed (API.md "Catalogue"). */
+export async function productsRoutes(app: FastifyInstance) {
+  const catalog = createCatalogService(app.db, app.dialect, app.services.settings, app.config.catalogCacheTtlMs);
+  const tags = ['catalog'];
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/products',
+      summary: 'Products: search, filters, sorts, pages and facets',
+      tags,
+      query: productsQuerySchema,
+      response: productsResponseSchema,
+    },
+    async ({ query, req }) => ({ data: await catalog.products(query, req.locale, await viewerId(app, req)) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/product-details',
+      summary: 'One product with gallery, variants, flash sale, related and popular products',
+      tags,
+      query: productDetailsQuerySchema,
+      response: productDetailsResponseSchema,
+    },
+    async ({ query, req }) => ({
+      data: await catalog.productDetails(query.product_id, req.locale, await viewerId(app, req)),
+    }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/reviews',
+      summary: 'Reviews of a product or a shop with the rating summary',
+      tags,
+      query: reviewsQuerySchema,
+      response: reviewsResponseSchema,
+    },
+    async ({ query }) => ({
+      data: await catalog.reviews(
+        query.product_id ? { productId: query.product_id } : { shopId: query.shop_id! },
+        query.page,
+        query.per_page,
+      ),
+    }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops',
+      summary: 'Shops, searchable',
+      tags,
+      query: shopsQuerySchema,
+      response: shopsResponseSchema,
+    },
+    async ({ query, req }) => ({ data: await catalog.shops(query.search, query.page, query.per_page, req.locale) }),
+  );
+
+  route(
+    app,
+    { method: 'GET', url: '/api/shops/top', summary: 'Best rated shops', tags, response: topShopsResponseSchema },
+    async ({ req }) => ({ data: { shops: await catalog.topShops(req.locale) } }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops/:id',
+      summary: 'One shop',
+      tags,
+      params: shopParamsSchema,
+      response: shopDetailResponseSchema,
+    },
+    async ({ params, req }) => ({ data: { shop: await catalog.shop(params.id, req.locale) } }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shop-categories',
+      summary: 'Categories a shop sells in, with product counts',
+      tags,
+      query: shopCategoriesQuerySchema,
+      response: shopCategoriesResponseSchema,
+    },
+    async ({ query, req }) => ({ data: { categories: await catalog.shopCategories(query.shop_id, req.locale) } }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/flash-sales',
+      summary: 'The running and the next flash sale',
+      tags,
+      response: flashSalesResponseSchema,
+    },
+    async ({ req }) => ({ data: await catalog.flashSales(req.locale, await viewerId(app, req)) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/flash-sale/:id/details',
+      summary: 'A flash sale with its products, paged',
+      tags,
+      params: flashSaleParamsSchema,
+      query: flashSaleDetailsQuerySchema,
+      response: flashSaleDetailsResponseSchema,
+    },
+    async ({ params, query, req }) => ({
+      data: await catalog.flashSaleDetails(params.id, query.page, query.per_page, req.locale, await viewerId(app, req)),
+    }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/home',
+      summary: 'Everything of the home page',
+      tags,
+      query: homeQuerySchema,
+      response: homeResponseSchema,
+    },
+    async ({ query, req }) => ({ data: await catalog.home(query.page, query.per_page, req.locale, await viewerId(app, req)) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/recently-views',
+      summary: 'Products the customer viewed last',
+      tags,
+      auth: true,
+      response: recentlyViewedResponseSchema,
+    },
+    async ({ req }) => {
+      const user = await requireUser(app, req);
+      return { data: { products: await catalog.recentlyViewed(user.id, req.locale) } };
+    },
+  );
+}
