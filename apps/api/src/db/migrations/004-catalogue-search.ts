@@ -33,8 +33,14 @@ export const m004CatalogueSearch: DialectMigration = {
     for (const cols of [
       ['is_active', 'list_price'],
       ['is_active', 'total_sold'],
-      ['is_active', 'rating'],
+      ['is_active', 'rating', 'total_reviews'],
+      ['is_active', 'views'],
       ['is_active', 'id'],
+      // Covering indexes for counts in a context (all, a category, a sub-category).
+      ['is_active', 'shop_id'],
+      ['category_id', 'is_active', 'shop_id'],
+      ['sub_category_id', 'is_active', 'shop_id'],
+      ['brand_id', 'is_active', 'shop_id'],
     ]) {
       await db.schema
         .createIndex(`products_${cols.join('_')}`)

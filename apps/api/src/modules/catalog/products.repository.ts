@@ -62,13 +62,12 @@ interface Parts {
   rank: RawBuilder<unknown> | null;
 }
 
-function runningFlashJoin(now: string) {
-  return sql`LEFT JOIN (
-    SELECT fsp.product_id, MIN(fsp.price) AS fprice FROM flash_sale_products fsp
+const RUNNING_FLASH = (now: string) => sql`SELECT fsp.product_id, MIN(fsp.price) AS fprice FROM flash_sale_products fsp
     JOIN flash_sales fs ON fs.id = fsp.flash_sale_id
     WHERE fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now}
-    GROUP BY fsp.product_id) fp ON fp.product_id = p.id`;
-}
+    GROUP BY fsp.product_id`;
+
+const runningFlashJoin = (now: string) => sql`LEFT JOIN (${RUNNING_FLASH(now)}) fp ON fp.product_id = p.id`;
 
 function idIn(column: string, ids: number[]) {
   return sql`${sql.ref(column)} IN (${sql.join(ids)})`;
@@ -77,12 +76,16 @@ function idIn(column: string, ids: number[]) {
 /**
  * Builds joins and conditions. `refine` false leaves out brand, colour, size, rating and price, which is
  * the context the facets are computed in (so picking a brand does not hide the other brands).
+ * The shop condition is a NOT IN over the (few, usually no) inactive shops, so that the planner can drive
+ * the query from the products indexes (covering for counts) rather than from the shops table.
  */
 function parts(dialect: Dialect, f: ProductListFilter, now: string, opts: { refine: boolean; flash: boolean }): Parts {
   const joins: RawBuilder<unknown>[] = [];
-  const wheres: RawBuilder<unknown>[] = [sql`p.is_active = 1`, sql`s.is_active = 1`];
+  const wheres: RawBuilder<unknown>[] = [
+    sql`p.is_active = 1`,
+    sql`p.shop_id NOT IN (SELECT si.id FROM shops si WHERE si.is_active <> 1)`,
+  ];
   let rank: RawBuilder<unknown> | null = null;
-  joins.push(sql`JOIN shops s ON s.id = p.shop_id`);
   if (f.terms.length) {
     if (dialect === 'sqlite') {
       joins.push(
@@ -135,6 +138,12 @@ function orderBy(sort: ProductSort, rank: RawBuilder<unknown> | null) {
   }
 }
 
+/** How many distinct products a running flash sale currently reprices. */
+async function runningFlashCount(db: DbOrTrx, now: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${RUNNING_FLASH(now)}) x`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function countProducts(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, now: string): Promise<number> {
   const p = parts(dialect, f, now, { refine: true, flash: false });
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n ${from(p)}`.execute(db);
@@ -150,12 +159,43 @@ export async function listProductIds(
   offset: number,
   now: string,
 ): Promise<number[]> {
-  const flash = sort === 'low_to_high' || sort === 'high_to_low';
-  const p = parts(dialect, f, now, { refine: true, flash });
+  const byPrice = sort === 'low_to_high' || sort === 'high_to_low';
+  if (byPrice && !f.terms.length) return listByPrice(db, dialect, f, sort === 'low_to_high' ? 'ASC' : 'DESC', limit, offset, now);
+  const p = parts(dialect, f, now, { refine: true, flash: byPrice });
   const { rows } = await sql<{
     id: number;
   }>`SELECT p.id ${from(p)} ORDER BY ${orderBy(sort, p.rank)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A price sort that walks the list_price index instead of sorting every match: a product's effective
+ * price differs from its list price only while a flash sale reprices it, so the first N by effective
+ * price are among the first N + F by list price (F = products a running sale reprices) plus those F.
+ */
+async function listByPrice(
+  db: DbOrTrx,
+  dialect: Dialect,
+  f: ProductListFilter,
+  dir: 'ASC' | 'DESC',
+  limit: number,
+  offset: number,
+  now: string,
+): Promise<number[]> {
+  const flashCount = await runningFlashCount(db, now);
+  const p = parts(dialect, f, now, { refine: true, flash: true });
+  const d = sql.raw(dir);
+  const { rows } = await sql<{ id: number }>`SELECT c.id FROM (
+      SELECT p.id, ${EFFECTIVE} AS eff ${from(p)} ORDER BY p.list_price ${d}, p.id ${d} LIMIT ${offset + limit + flashCount}
+    ) c
+    UNION
+    SELECT p.id ${from(p)} AND p.id IN (SELECT product_id FROM (${RUNNING_FLASH(now)}) rf)`.execute(db);
+  // Order the (small) candidate set by the effective price in a second step.
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const { rows: ordered } = await sql<{ id: number }>`SELECT p.id FROM products p ${runningFlashJoin(now)}
+    WHERE ${idIn('p.id', ids)} ORDER BY ${EFFECTIVE} ${d}, p.id ${d} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return ordered.map((r) => r.id);
 }
 
 export interface FacetRows {
@@ -166,29 +206,54 @@ export interface FacetRows {
   maxPrice: number;
 }
 
-/** Brands, colours and sizes present among the matches (before refinements), and their price range. */
+/**
+ * Brands, colours and sizes present among the matches (before refinements), and their price range.
+ * Without search, shop or category the context is the whole catalogue: each option is then checked with
+ * an EXISTS that stops at its first product, instead of collecting every product's options.
+ */
 export async function facets(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, now: string): Promise<FacetRows> {
   const ctx = parts(dialect, f, now, { refine: false, flash: false });
-  const priced = parts(dialect, f, now, { refine: false, flash: true });
+  const where = sql.join(ctx.wheres, sql` AND `);
+  const wide = !f.terms.length && !f.shopId && !f.categoryId && !f.subCategoryId && !f.deals;
   const [brands, colors, sizes, range] = await Promise.all([
-    sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
-      WHERE b.id IN (SELECT p.brand_id ${from(ctx)}) ORDER BY b.name LIMIT 100`.execute(db),
-    sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
-      WHERE c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT p.id ${from(ctx)}))
-      ORDER BY c.id LIMIT 100`.execute(db),
-    sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
-      WHERE z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT p.id ${from(ctx)}))
-      ORDER BY z.sort, z.id LIMIT 100`.execute(db),
-    sql<{
-      lo: number | null;
-      hi: number | null;
-    }>`SELECT MIN(${EFFECTIVE}) AS lo, MAX(${EFFECTIVE}) AS hi ${from(priced)}`.execute(db),
+    wide
+      ? sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
+          WHERE EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND ${where}) ORDER BY b.name LIMIT 100`.execute(db)
+      : sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
+          WHERE b.id IN (SELECT p.brand_id ${from(ctx)}) ORDER BY b.name LIMIT 100`.execute(db),
+    wide
+      ? sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
+          WHERE EXISTS (SELECT 1 FROM product_colors pc JOIN products p ON p.id = pc.product_id WHERE pc.color_id = c.id AND ${where})
+          ORDER BY c.id LIMIT 100`.execute(db)
+      : sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
+          WHERE c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT p.id ${from(ctx)}))
+          ORDER BY c.id LIMIT 100`.execute(db),
+    wide
+      ? sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
+          WHERE EXISTS (SELECT 1 FROM product_sizes ps JOIN products p ON p.id = ps.product_id WHERE ps.size_id = z.id AND ${where})
+          ORDER BY z.sort, z.id LIMIT 100`.execute(db)
+      : sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
+          WHERE z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT p.id ${from(ctx)}))
+          ORDER BY z.sort, z.id LIMIT 100`.execute(db),
+    priceRange(db, dialect, f, now),
   ]);
-  return {
-    brands: brands.rows,
-    colors: colors.rows,
-    sizes: sizes.rows,
-    minPrice: Number(range.rows[0]?.lo ?? 0),
-    maxPrice: Number(range.rows[0]?.hi ?? 0),
-  };
+  return { brands: brands.rows, colors: colors.rows, sizes: sizes.rows, ...range };
+}
+
+/**
+ * Lowest and highest effective price in the context. The lowest is the lower of the lowest list price
+ * and the lowest running flash price; the highest is found among the F + 1 dearest by list price.
+ */
+async function priceRange(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, now: string) {
+  const ctx = parts(dialect, f, now, { refine: false, flash: false });
+  const priced = parts(dialect, f, now, { refine: false, flash: true });
+  const flashCount = await runningFlashCount(db, now);
+  const [lo, flashLo, hi] = await Promise.all([
+    sql<{ v: number | null }>`SELECT MIN(p.list_price) AS v ${from(ctx)}`.execute(db),
+    sql<{ v: number | null }>`SELECT MIN(fp.fprice) AS v ${from(priced)} AND fp.fprice IS NOT NULL`.execute(db),
+    sql<{ v: number | null }>`SELECT MAX(x.eff) AS v FROM (
+        SELECT ${EFFECTIVE} AS eff ${from(priced)} ORDER BY p.list_price DESC LIMIT ${flashCount + 1}) x`.execute(db),
+  ]);
+  const low = [lo.rows[0]?.v, flashLo.rows[0]?.v].filter((v): v is number => v !== null && v !== undefined).map(Number);
+  return { minPrice: low.length ? Math.min(...low) : 0, maxPrice: Number(hi.rows[0]?.v ?? 0) };
 }
