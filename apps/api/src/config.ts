@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,44 @@ export const configSchema = z.object({
   PUSHER_APP_CLUSTER: z.string().default('local'),
   /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+
+  // --- Accounts (issue 4) ---
+  /** Secret for the HMAC of one-time codes (≥ 32 characters). Unset: a random one per process start. */
+  OTP_SECRET: z.string().min(32).optional(),
+  /** One-time codes per phone/email and per client IP in 24 hours. */
+  OTP_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  OTP_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Window of the login and code-check rate limits, and the attempts allowed in it. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(900_000),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+  OTP_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Password hashes/verifications running at once, and how long a queued one may wait (then 503). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PASSWORD_HASH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  MAIL_DRIVER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Souq <no-reply@souq.local>'),
+  SMS_DRIVER: z.enum(['log', 'http']).default('log'),
+  /** The http SMS driver POSTs `{to, message}` as JSON here (Authorization: Bearer SMS_HTTP_TOKEN when set). */
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Comma-separated accepted issuers. */
+  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_REDIRECT_URI: z.string().min(1).default('postmessage'),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v20.0'),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+  APPLE_ISSUER: z.string().min(1).default('https://appleid.apple.com'),
+  SOCIAL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type EnvConfig = z.infer<typeof configSchema>;
@@ -43,6 +82,30 @@ export interface AppConfig {
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
   catalogCacheTtlMs: number;
+  accounts: AccountsConfig;
+  /** The clock of the accounts module (tests move it to expire codes). */
+  now: () => Date;
+}
+
+export interface AccountsConfig {
+  otpSecret: string;
+  otpDailyLimit: number;
+  otpDailyLimitPerIp: number;
+  rateLimitWindowMs: number;
+  loginLimitPerAccount: number;
+  loginLimitPerIp: number;
+  otpLimitPerAccount: number;
+  otpLimitPerIp: number;
+  passwordHashConcurrency: number;
+  passwordHashQueueTimeoutMs: number;
+  mail: { driver: 'log' | 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+  sms: { driver: 'log' | 'http'; url?: string; token?: string };
+  social: {
+    timeoutMs: number;
+    google: { tokenUrl: string; jwksUrl: string; issuer: string[]; clientSecret?: string; redirectUri: string };
+    facebook: { graphUrl: string; appSecret?: string };
+    apple: { jwksUrl: string; issuer: string[] };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -79,8 +142,49 @@ export function fromEnv(e: EnvConfig): AppConfig {
     serveWeb: e.SERVE_WEB,
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    accounts: {
+      otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
+      otpDailyLimit: e.OTP_DAILY_LIMIT,
+      otpDailyLimitPerIp: e.OTP_DAILY_LIMIT_PER_IP,
+      rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
+      loginLimitPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+      loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+      otpLimitPerAccount: e.OTP_LIMIT_PER_ACCOUNT,
+      otpLimitPerIp: e.OTP_LIMIT_PER_IP,
+      passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueueTimeoutMs: e.PASSWORD_HASH_QUEUE_TIMEOUT_MS,
+      mail: {
+        driver: e.MAIL_DRIVER,
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT,
+        secure: e.SMTP_SECURE,
+        user: e.SMTP_USER,
+        password: e.SMTP_PASSWORD,
+        from: e.MAIL_FROM,
+      },
+      sms: { driver: e.SMS_DRIVER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
+      social: {
+        timeoutMs: e.SOCIAL_HTTP_TIMEOUT_MS,
+        google: {
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          jwksUrl: e.GOOGLE_JWKS_URL,
+          issuer: list(e.GOOGLE_ISSUER),
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          redirectUri: e.GOOGLE_REDIRECT_URI,
+        },
+        facebook: { graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), appSecret: e.FACEBOOK_APP_SECRET },
+        apple: { jwksUrl: e.APPLE_JWKS_URL, issuer: list(e.APPLE_ISSUER) },
+      },
+    },
+    now: () => new Date(),
   };
 }
+
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Configuration for tests: an explicit database, no web, quiet logs. */
 export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'database'>): AppConfig {

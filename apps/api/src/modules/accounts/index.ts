@@ -1,6 +1,37 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { configurePasswordHashing } from '../auth/password';
+import { addressesRoutes } from './addresses.routes';
+import { authRoutes } from './auth.routes';
+import { createAccountsContext } from './context';
+import { favoritesRoutes } from './favorites.routes';
+import { otpRoutes } from './otp.routes';
+import { PROFILE_PHOTO_MAX_BYTES, profileRoutes } from './profile.routes';
+import { socialRoutes } from './social.routes';
 
 /** Registration, login, one-time codes, social sign-in, profile, addresses, wishlist (issue 4). */
 export async function accountsRoutes(app: FastifyInstance) {
-  void app;
+  configurePasswordHashing({
+    concurrency: app.config.accounts.passwordHashConcurrency,
+    queueTimeoutMs: app.config.accounts.passwordHashQueueTimeoutMs,
+  });
+  // Multipart is parsed only by this plugin's routes (update-profile).
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 2000, parts: 25 },
+  });
+  // An empty JSON body (e.g. update-last-seen, logout) counts as {} instead of a 400.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return json(req, text, done);
+  });
+  const ctx = createAccountsContext(app);
+  authRoutes(app, ctx);
+  otpRoutes(app, ctx);
+  socialRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  addressesRoutes(app, ctx);
+  favoritesRoutes(app, ctx);
 }

@@ -1,31 +1,32 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { createSemaphore, type Semaphore, SemaphoreBusyError } from '../../shared/semaphore';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. */
 // Algorithm is a const enum (not readable under isolatedModules): 2 is Argon2id.
 const PARAMS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
- * At most this many password hashes run at once, and at most QUEUE_LIMIT wait: a flood of logins
- * gets 429 instead of starving the server of memory and CPU.
+ * At most this many password hashes run at once, and at most QUEUE_LIMIT wait (each for a limited
+ * time): a flood of logins gets 503 instead of starving the server of memory and CPU.
  */
-const MAX_CONCURRENT = 4;
 const QUEUE_LIMIT = 200;
-let running = 0;
-const queue: Array<() => void> = [];
+let slots: Semaphore = createSemaphore(4, QUEUE_LIMIT, 10_000);
+
+/** Sets the number of concurrent hashes and how long a queued one may wait (from the config). */
+export function configurePasswordHashing(options: { concurrency: number; queueTimeoutMs: number }) {
+  slots = createSemaphore(options.concurrency, QUEUE_LIMIT, options.queueTimeoutMs);
+}
 
 export class PasswordBusyError extends Error {}
 
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) {
-    if (queue.length >= QUEUE_LIMIT) throw new PasswordBusyError('Too many sign-in attempts right now. Please try again.');
-    await new Promise<void>((resolve) => queue.push(resolve));
-  }
-  running++;
   try {
-    return await work();
-  } finally {
-    running--;
-    queue.shift()?.();
+    return await slots.run(work);
+  } catch (error) {
+    if (error instanceof SemaphoreBusyError) {
+      throw new PasswordBusyError('Too many sign-in attempts right now. Please try again in a moment.');
+    }
+    throw error;
   }
 }
 

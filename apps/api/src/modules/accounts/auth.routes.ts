@@ -1,0 +1,71 @@
+import { authResponseSchema, loginBody, registrationBody } from '@souq/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import { requireUser } from '../auth/authenticate';
+import { revokeToken } from '../auth/tokens';
+import { createAuthService } from './auth.service';
+import { type AccountsContext, clientIp, limit, passwordWork } from './context';
+
+export function authRoutes(app: FastifyInstance, ctx: AccountsContext) {
+  const auth = createAuthService(ctx);
+  const cfg = ctx.config;
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/registration',
+      summary: 'Create a customer account and sign in',
+      tags: ['accounts'],
+      body: registrationBody,
+      response: authResponseSchema,
+    },
+    async ({ body, req, reply }) => {
+      await limit(
+        ctx,
+        reply,
+        [{ key: `register:ip:${clientIp(req)}`, limit: cfg.loginLimitPerIp }],
+        'Too many sign-up attempts.',
+      );
+      const data = await passwordWork(reply, () => auth.register(body));
+      return { message: 'Registration successful.', data };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/login',
+      summary: 'Sign in with phone or e-mail and password',
+      tags: ['accounts'],
+      body: loginBody,
+      response: authResponseSchema,
+    },
+    async ({ body, req, reply }) => {
+      const accountKey = auth.accountKey(body.phone, body.phone_code);
+      await limit(
+        ctx,
+        reply,
+        [
+          { key: `login:ip:${clientIp(req)}`, limit: cfg.loginLimitPerIp },
+          { key: `login:acct:${accountKey}`, limit: cfg.loginLimitPerAccount },
+        ],
+        'Too many login attempts.',
+      );
+      const data = await passwordWork(reply, () => auth.login(body));
+      await ctx.limits.reset(`login:acct:${accountKey}`);
+      return { message: 'Login successful.', data };
+    },
+  );
+
+  route(
+    app,
+    { method: ['GET', 'POST'], url: '/api/logout', summary: 'Revoke the presented token', tags: ['accounts'], auth: true },
+    async ({ req }) => {
+      const user = await requireUser(app, req);
+      await revokeToken(ctx.db, user.tokenId);
+      return { message: 'Logged out successfully.' };
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountsConfig, AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/route';
+import { enforceLimits, memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
+import { PasswordBusyError } from '../auth/password';
+import { createNotifier, type Notifier } from './delivery';
+
+/** What the services of the accounts module share. */
+export interface AccountsContext {
+  db: Db;
+  config: AccountsConfig;
+  appEnv: AppConfig['appEnv'];
+  now: () => Date;
+  limits: RateLimitStore;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+  /** Reads one value of the settings table (JSON-decoded). */
+  setting(key: string): Promise<unknown>;
+}
+
+export function createAccountsContext(app: FastifyInstance): AccountsContext {
+  const now = app.config.now;
+  return {
+    db: app.db,
+    config: app.config.accounts,
+    appEnv: app.config.appEnv,
+    now,
+    limits: memoryRateLimitStore(() => now().getTime()),
+    notifier: createNotifier(app.config.accounts, app.config.appEnv, app.log),
+    log: app.log,
+    async setting(key) {
+      const row = await app.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+      if (!row) return undefined;
+      try {
+        return JSON.parse(row.value) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export const isoNow = (ctx: AccountsContext) => ctx.now().toISOString();
+
+/** Runs a rate-limit check and puts Retry-After on the reply when it fails. */
+export async function limit(
+  ctx: AccountsContext,
+  reply: FastifyReply,
+  checks: Array<{ key: string; limit: number }>,
+  message: string,
+) {
+  try {
+    await enforceLimits(
+      ctx.limits,
+      checks.map((c) => ({ ...c, windowMs: ctx.config.rateLimitWindowMs })),
+      message,
+    );
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
+/**
+ * Runs service work: a full password-hashing queue becomes 503, and a 429 gets its Retry-After header.
+ */
+export async function passwordWork<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof PasswordBusyError) {
+      reply.header('retry-after', '2');
+      throw new HttpError(503, error.message);
+    }
+    throw error;
+  }
+}
+
+export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** True for a unique-constraint violation in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { AccountsConfig, AppConfig } from '../../config';
+
+export interface CodeMessage {
+  channel: 'phone' | 'email';
+  /** E-mail address, or the phone number with its dialling code (+96891234567). */
+  to: string;
+  code: string;
+  minutes: number;
+}
+
+/** Sends one-time codes by the configured e-mail and SMS drivers. */
+export interface Notifier {
+  sendCode(message: CodeMessage): Promise<void>;
+}
+
+const codeText = (m: CodeMessage) =>
+  `Your Souq verification code is ${m.code}. It expires in ${m.minutes} minutes. Do not share it with anyone.`;
+
+export function createNotifier(config: AccountsConfig, appEnv: AppConfig['appEnv'], log: FastifyBaseLogger): Notifier {
+  const local = appEnv === 'local';
+  const logDriver = (m: CodeMessage) => {
+    // The code itself is written only in the local environment.
+    if (local) log.info({ channel: m.channel, to: m.to, otp: m.code }, `one-time code for ${m.to}: ${m.code}`);
+    else log.info({ channel: m.channel, to: m.to }, 'one-time code issued (log driver: not delivered)');
+  };
+
+  const mail = config.mail;
+  const transport =
+    mail.driver === 'smtp'
+      ? nodemailer.createTransport({
+          host: mail.host,
+          port: mail.port,
+          secure: mail.secure,
+          auth: mail.user ? { user: mail.user, pass: mail.password ?? '' } : undefined,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
+      : null;
+
+  async function sendMail(m: CodeMessage) {
+    if (!transport) return logDriver(m);
+    await transport.sendMail({
+      from: mail.from,
+      to: m.to,
+      subject: 'Your verification code',
+      text: codeText(m),
+    });
+  }
+
+  async function sendSms(m: CodeMessage) {
+    const sms = config.sms;
+    if (sms.driver !== 'http' || !sms.url) return logDriver(m);
+    const res = await fetch(sms.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(sms.token ? { authorization: `Bearer ${sms.token}` } : {}),
+      },
+      body: JSON.stringify({ to: m.to, message: codeText(m) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+  }
+
+  return {
+    async sendCode(m) {
+      if (m.channel === 'email') await sendMail(m);
+      else await sendSms(m);
+    },
+  };
+}

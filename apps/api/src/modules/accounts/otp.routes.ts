@@ -1,0 +1,67 @@
+import { resetPasswordBody, sendOtpBody, sendOtpResponseSchema, verifyOtpBody, verifyOtpResponseSchema } from '@souq/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import { type AccountsContext, clientIp, limit, passwordWork } from './context';
+import { createOtpService, resolveTarget } from './otp.service';
+
+export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
+  const otp = createOtpService(ctx);
+  const cfg = ctx.config;
+  const checks = (ip: string, target: string) => [
+    { key: `otp:ip:${ip}`, limit: cfg.otpLimitPerIp },
+    { key: `otp:acct:${target}`, limit: cfg.otpLimitPerAccount },
+  ];
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/send-otp',
+      summary: 'Send a one-time code to a phone or e-mail (same answer whether or not an account exists)',
+      tags: ['accounts'],
+      body: sendOtpBody,
+      response: sendOtpResponseSchema,
+    },
+    async ({ body, req, reply }) => {
+      const ip = clientIp(req);
+      const { target } = await resolveTarget(ctx.db, body.phone, body.phone_code);
+      await limit(ctx, reply, checks(ip, `send:${target}`), 'Too many code requests.');
+      const data = await passwordWork(reply, () => otp.send(body, ip));
+      return { message: 'If an account matches, a verification code has been sent.', data };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/verify-otp',
+      summary: 'Check a one-time code; answers a short-lived password reset token',
+      tags: ['accounts'],
+      body: verifyOtpBody,
+      response: verifyOtpResponseSchema,
+    },
+    async ({ body, req, reply }) => {
+      const { target } = await resolveTarget(ctx.db, body.phone, body.phone_code);
+      await limit(ctx, reply, checks(clientIp(req), `verify:${target}`), 'Too many code attempts.');
+      const data = await otp.verify(body);
+      return { message: 'The code has been verified.', data };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/reset-password',
+      summary: 'Set a new password with the reset token from verify-otp; signs out every device',
+      tags: ['accounts'],
+      body: resetPasswordBody,
+    },
+    async ({ body, req, reply }) => {
+      await limit(ctx, reply, [{ key: `otp:ip:reset:${clientIp(req)}`, limit: cfg.otpLimitPerIp }], 'Too many attempts.');
+      await passwordWork(reply, () => otp.resetPassword(body));
+      return { message: 'Your password has been reset. Please log in with your new password.' };
+    },
+  );
+}

@@ -1,0 +1,307 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { INVALID_CODE, INVALID_RESET_TOKEN } from './otp.service';
+import { accountsConfig, manualClock, register } from './test-support';
+
+const clock = manualClock();
+const app = await createTestApp({
+  appEnv: 'local',
+  now: clock.now,
+  accounts: accountsConfig({ otpDailyLimit: 3, otpDailyLimitPerIp: 1000, otpLimitPerAccount: 1000, otpLimitPerIp: 1000 }),
+});
+
+let ip = 0;
+const post = (url: string, payload: object, remoteAddress = `10.20.0.${++ip % 250}`) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress });
+const MIN = 60_000;
+
+async function sendCode(phone: string, extra: object = {}) {
+  const res = await post('/api/send-otp', { phone, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { email_or_phone: string; otp?: string };
+}
+
+describe('POST /api/send-otp', () => {
+  it('answers the same for a known and an unknown account, and shows the code in the local environment', async () => {
+    const known = await post('/api/send-otp', { phone: DEMO_CUSTOMER.phone, phone_code: '+968', forgot_password: true });
+    const unknown = await post('/api/send-otp', { phone: '90000001', phone_code: '+968', forgot_password: true });
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe('If an account matches, a verification code has been sent.');
+      expect(Object.keys(res.json().data).sort()).toEqual(['email_or_phone', 'otp']);
+      expect(res.json().data.otp).toMatch(/^\d{4}$/);
+    }
+    expect(known.json().data.email_or_phone).toBe(DEMO_CUSTOMER.phone);
+    // Only an HMAC of the code is stored.
+    const row = await app.db.selectFrom('one_time_codes').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toContain(unknown.json().data.otp);
+    clock.advance(2 * MIN);
+  });
+
+  it('splits an international number into dialling code and local number', async () => {
+    clock.advance(2 * MIN);
+    const sent = await sendCode('+968 9123 4567');
+    expect(sent.email_or_phone).toBe(DEMO_CUSTOMER.phone);
+    const ok = await post('/api/verify-otp', { phone: DEMO_CUSTOMER.phone, otp: sent.otp });
+    expect(ok.statusCode).toBe(200);
+    clock.advance(2 * MIN);
+  });
+
+  it('uses the code length from the settings', async () => {
+    await app.db.updateTable('settings').set({ value: '6' }).where('key', '=', 'otp_length').execute();
+    const me = await register(app);
+    expect((await sendCode(me.email)).otp).toMatch(/^\d{6}$/);
+    await app.db.updateTable('settings').set({ value: '4' }).where('key', '=', 'otp_length').execute();
+  });
+
+  it('refuses a resend within 60 s with 429, then allows it; the new code replaces the old one', async () => {
+    const me = await register(app);
+    const first = await sendCode(me.phone, { phone_code: '+968' });
+    const again = await post('/api/send-otp', { phone: me.phone, phone_code: '+968' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    clock.advance(61_000);
+    const second = await sendCode(me.phone, { phone_code: '+968' });
+    if (first.otp !== second.otp) {
+      const old = await post('/api/verify-otp', { phone: me.phone, otp: first.otp });
+      expect(old.statusCode).toBe(422);
+    }
+    expect((await post('/api/verify-otp', { phone: me.phone, otp: second.otp })).statusCode).toBe(200);
+  });
+
+  it('caps the codes per phone/email a day', async () => {
+    const me = await register(app);
+    for (let i = 0; i < 3; i++) {
+      await sendCode(me.email);
+      clock.advance(61_000);
+    }
+    const capped = await post('/api/send-otp', { phone: me.email });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toBe('Too many codes were requested today. Please try again tomorrow.');
+    clock.advance(24 * 60 * MIN);
+    await sendCode(me.email);
+  });
+
+  it('validates the body', async () => {
+    const res = await post('/api/send-otp', {});
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ phone: ['The phone field is required.'] });
+    const bad = await post('/api/send-otp', { phone: '912', phone_code: 'x' });
+    expect(bad.json().errors).toEqual({ phone_code: ['The phone code is invalid.'] });
+  });
+});
+
+describe('POST /api/verify-otp and /api/reset-password', () => {
+  it('verifies a code once, marks the phone verified, and the reset token changes the password and revokes tokens', async () => {
+    const me = await register(app);
+    const { otp } = await sendCode(me.phone, { phone_code: '+968', forgot_password: true });
+    const res = await post('/api/verify-otp', { phone: me.phone, otp });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json().data;
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth });
+    expect(profile.json().data.user).toMatchObject({ phone_verified: true, account_verified: true });
+
+    const reused = await post('/api/verify-otp', { phone: me.phone, otp });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().errors).toEqual({ otp: [INVALID_CODE] });
+
+    const mismatch = await post('/api/reset-password', { token, password: 'new-password-1', password_confirmation: 'other' });
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['Confirm Password does not match.'] });
+
+    const reset = await post('/api/reset-password', {
+      token,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toMatch(/password has been reset/);
+    // The old token is revoked, the reset token is used up.
+    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth })).statusCode).toBe(401);
+    const twice = await post('/api/reset-password', {
+      token,
+      password: 'new-password-2',
+      password_confirmation: 'new-password-2',
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors).toEqual({ token: [INVALID_RESET_TOKEN] });
+
+    expect((await post('/api/login', { phone: me.phone, password: me.password })).statusCode).toBe(400);
+    expect((await post('/api/login', { phone: me.phone, password: 'new-password-1' })).statusCode).toBe(200);
+  });
+
+  it('verifies an e-mail code and marks the e-mail verified', async () => {
+    const me = await register(app);
+    const { otp } = await sendCode(me.email.toUpperCase());
+    expect((await post('/api/verify-otp', { phone: me.email, otp })).statusCode).toBe(200);
+    const user = (await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth })).json().data.user;
+    expect(user).toMatchObject({ email_verified: true, phone_verified: false });
+  });
+
+  it('burns a code after 5 wrong tries', async () => {
+    const me = await register(app);
+    const { otp } = await sendCode(me.phone);
+    const wrong = otp === '0000' ? '1111' : '0000';
+    for (let i = 1; i <= 5; i++) {
+      const res = await post('/api/verify-otp', { phone: me.phone, otp: wrong });
+      expect(res.statusCode).toBe(422);
+      if (i === 5) expect(res.json().errors.otp[0]).toMatch(/Too many wrong attempts/);
+    }
+    const right = await post('/api/verify-otp', { phone: me.phone, otp });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().errors).toEqual({ otp: [INVALID_CODE] });
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const me = await register(app);
+    const { otp } = await sendCode(me.phone);
+    clock.advance(10 * MIN + 1000);
+    const res = await post('/api/verify-otp', { phone: me.phone, otp });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ otp: [INVALID_CODE] });
+  });
+
+  it('expires a reset token after 15 minutes', async () => {
+    const me = await register(app);
+    const { otp } = await sendCode(me.phone);
+    const { token } = (await post('/api/verify-otp', { phone: me.phone, otp })).json().data;
+    clock.advance(15 * MIN + 1000);
+    const res = await post('/api/reset-password', { token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ token: [INVALID_RESET_TOKEN] });
+    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth })).statusCode).toBe(200);
+  });
+
+  it('never succeeds for an unknown account, even with the right code', async () => {
+    clock.advance(2 * MIN);
+    const { otp } = await sendCode('90000002', { phone_code: '+968' });
+    const res = await post('/api/verify-otp', { phone: '90000002', otp });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('refuses a garbage token and validates the fields', async () => {
+    const res = await post('/api/reset-password', { token: 'nope', password: 'new-password-1' });
+    expect(res.json().errors).toEqual({ token: [INVALID_RESET_TOKEN] });
+    const empty = await post('/api/verify-otp', { phone: '', otp: 'ab' });
+    expect(empty.json().errors).toEqual({
+      phone: ['The phone or email field is required.'],
+      otp: ['The otp field must contain digits only.'],
+    });
+  });
+});
+
+describe('rate limits of the code endpoints', () => {
+  it('limits code checks per account and per IP', async () => {
+    const limited = await createTestApp({
+      now: clock.now,
+      accounts: accountsConfig({ otpLimitPerAccount: 3, otpLimitPerIp: 5, otpDailyLimitPerIp: 2 }),
+    });
+    const me = await register(limited);
+    const verify = (phone: string, addr: string) =>
+      limited.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone, otp: '0000' }, remoteAddress: addr });
+    for (let i = 0; i < 3; i++) expect((await verify(me.phone, `10.30.0.${i}`)).statusCode).toBe(422);
+    const perAccount = await verify(me.phone, '10.30.0.50');
+    expect(perAccount.statusCode).toBe(429);
+    expect(perAccount.json().message).toMatch(/^Too many code attempts\. Please try again in/);
+
+    for (let i = 0; i < 5; i++) expect((await verify(`9111000${i}`, '10.31.0.1')).statusCode).toBe(422);
+    expect((await verify('91110099', '10.31.0.1')).statusCode).toBe(429);
+
+    // Daily cap of codes per IP (same answer for any phone).
+    const send = (phone: string) =>
+      limited.inject({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: '10.32.0.1' });
+    expect((await send('92220001')).statusCode).toBe(200);
+    expect((await send('92220002')).statusCode).toBe(200);
+    const capped = await send('92220003');
+    expect(capped.statusCode).toBe(429);
+  });
+
+  it('does not reveal the code outside the local environment', async () => {
+    const prod = await createTestApp({ accounts: accountsConfig() });
+    const res = await prod.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: DEMO_CUSTOMER.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ email_or_phone: DEMO_CUSTOMER.email });
+  });
+});
+
+describe('delivery drivers', () => {
+  it('sends the code by e-mail through SMTP', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, done) {
+        let text = '';
+        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push(text);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const mailApp = await createTestApp({
+      accounts: accountsConfig({
+        mail: { driver: 'smtp', host: '127.0.0.1', port, secure: false, from: 'Souq <no-reply@souq.test>' },
+      }),
+    });
+    const res = await mailApp.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: DEMO_CUSTOMER.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.otp).toBeUndefined();
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatch(/^To: customer@souq\.om/m);
+    const code = /verification code is (\d{4})\./.exec(received[0]!)?.[1];
+    expect(code).toMatch(/^\d{4}$/);
+    const ok = await mailApp.inject({
+      method: 'POST',
+      url: '/api/verify-otp',
+      payload: { phone: DEMO_CUSTOMER.email, otp: code },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('sends the code by SMS through the http driver', async () => {
+    const calls: Array<{ auth?: string; body: { to: string; message: string } }> = [];
+    const gateway = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        calls.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+    const smsApp = await createTestApp({ accounts: accountsConfig({ sms: { driver: 'http', url, token: 'sms-token' } }) });
+    const res = await smsApp.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: DEMO_CUSTOMER.phone } });
+    expect(res.statusCode).toBe(200);
+    for (let i = 0; i < 100 && calls.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.auth).toBe('Bearer sms-token');
+    expect(calls[0]!.body.to).toBe('+96891234567');
+    const code = /code is (\d{4})\./.exec(calls[0]!.body.message)?.[1];
+    const ok = await smsApp.inject({
+      method: 'POST',
+      url: '/api/verify-otp',
+      payload: { phone: DEMO_CUSTOMER.phone, otp: code },
+    });
+    expect(ok.statusCode).toBe(200);
+    // Nothing is sent for an unknown number, yet the answer is the same.
+    const unknown = await smsApp.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: '90000009' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ ...res.json(), data: { email_or_phone: '90000009' } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,121 @@
+import { changePasswordBody, profileBody, userResponseSchema } from '@souq/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, parseOr422, route, validationError } from '../../http/route';
+import { requireUser } from '../auth/authenticate';
+import { type AccountsContext, limit, passwordWork } from './context';
+import { createProfileService, PROFILE_PHOTO_MAX_BYTES } from './profile.service';
+
+const TEXT_FIELDS = new Set(['name', 'phone', 'email', 'gender', 'date_of_birth', 'country', 'phone_code']);
+
+/** Reads a multipart profile form: the known text fields and at most one profile_photo. */
+async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let photo: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'profile_photo') {
+          await part.toBuffer();
+          continue;
+        }
+        const buffer = await part.toBuffer();
+        if (buffer.length > 0) photo = buffer;
+      } else if (TEXT_FIELDS.has(part.fieldname)) {
+        if (part.valueTruncated)
+          throw validationError({ [part.fieldname]: [`The ${part.fieldname.replace(/_/g, ' ')} field is too long.`] });
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw validationError({ profile_photo: ['The profile photo field must not be greater than 2048 kilobytes.'] });
+    }
+    if (error instanceof HttpError) throw error;
+    if (code === 'FST_FILES_LIMIT_REACHED' || code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') {
+      throw new HttpError(413, 'The request has too many parts.');
+    }
+    throw new HttpError(400, 'Malformed multipart body.');
+  }
+  return { fields, photo };
+}
+
+export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
+  const profiles = createProfileService(ctx, app.config.dataDir);
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/profile',
+      summary: 'The signed-in customer',
+      tags: ['accounts'],
+      auth: true,
+      response: userResponseSchema,
+    },
+    async ({ req }) => {
+      const { id } = await requireUser(app, req);
+      return { data: { user: await profiles.profile(id) } };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/update-profile',
+      summary: 'Update the profile (multipart/form-data with an optional profile_photo, or JSON)',
+      tags: ['accounts'],
+      auth: true,
+      response: userResponseSchema,
+    },
+    async ({ req }) => {
+      const { id } = await requireUser(app, req);
+      let input: unknown = req.body;
+      let photo: Buffer | null = null;
+      if (req.isMultipart()) {
+        const form = await readMultipart(req);
+        input = form.fields;
+        photo = form.photo;
+      }
+      const body = parseOr422(profileBody, input);
+      const user = await profiles.update(id, body, photo);
+      return { message: 'Profile updated successfully.', data: { user } };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/change-password',
+      summary: 'Change the password; signs out the other devices',
+      tags: ['accounts'],
+      auth: true,
+      body: changePasswordBody,
+    },
+    async ({ body, req, reply }) => {
+      const user = await requireUser(app, req);
+      await limit(
+        ctx,
+        reply,
+        [{ key: `password:user:${user.id}`, limit: ctx.config.loginLimitPerAccount }],
+        'Too many attempts.',
+      );
+      await passwordWork(reply, () => profiles.changePassword(user.id, user.tokenId, body));
+      return { message: 'Password changed successfully.' };
+    },
+  );
+
+  route(
+    app,
+    { method: 'POST', url: '/api/update-last-seen', summary: 'Mark the customer online now', tags: ['accounts'], auth: true },
+    async ({ req, reply }) => {
+      const { id } = await requireUser(app, req);
+      await profiles.touchLastSeen(id);
+      return reply.status(204).send();
+    },
+  );
+}
+
+export { PROFILE_PHOTO_MAX_BYTES };

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangePasswordBody, ProfileBody, User } from '@souq/contracts';
+import sharp from 'sharp';
+import { notFound, validationError } from '../../http/route';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { revokeAllTokens } from '../auth/tokens';
+import { checkPhone, phoneRules } from './auth.service';
+import { type AccountsContext, isUniqueViolation } from './context';
+import { findUserById, toUser } from './users.repository';
+
+export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PHOTO_SIZE = 256;
+const PHOTO_URL = /^\/uploads\/profiles\/[a-f0-9]{32}\.webp$/;
+
+export function createProfileService(ctx: AccountsContext, dataDir: string) {
+  const { db } = ctx;
+  const profilesDir = path.join(dataDir, 'uploads', 'profiles');
+
+  async function profile(userId: number): Promise<User> {
+    const row = await findUserById(db, userId);
+    if (!row) throw notFound();
+    return toUser(row);
+  }
+
+  /** Checks an upload is a real JPEG, PNG or WebP image and makes the 256×256 WebP of it. */
+  async function processPhoto(buffer: Buffer): Promise<Buffer> {
+    const bad = () =>
+      validationError({ profile_photo: ['The profile photo field must be a file of type: jpg, jpeg, png, webp.'] });
+    let format: string | undefined;
+    try {
+      format = (await sharp(buffer).metadata()).format;
+    } catch {
+      throw bad();
+    }
+    if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw bad();
+    try {
+      return await sharp(buffer, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw bad();
+    }
+  }
+
+  /**
+   * Updates the given fields (and the photo). A changed phone or e-mail is no longer verified.
+   * The new photo is written first and removed again if the update fails; the old one goes after.
+   */
+  async function update(userId: number, body: ProfileBody, photo: Buffer | null): Promise<User> {
+    const current = await findUserById(db, userId);
+    if (!current) throw notFound();
+    const errors: Record<string, string[]> = {};
+    const phoneCode = body.phone_code ?? current.phone_code;
+    const phone = body.phone === undefined ? current.phone : body.phone || null;
+    const email = body.email === undefined ? current.email : body.email || null;
+    if (body.phone !== undefined) checkPhone(await phoneRules(ctx), body.phone, errors);
+    if (email && email !== current.email) {
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) (errors.email ??= []).push('The email has already been taken.');
+    }
+    if (phone && (phone !== current.phone || phoneCode !== current.phone_code)) {
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', phone)
+        .where('phone_code', '=', phoneCode)
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) (errors.phone ??= []).push('The phone has already been taken.');
+    }
+    if (!phone && !email) (errors.email ??= []).push('The email field is required when phone is not present.');
+    if (Object.keys(errors).length) throw validationError(errors);
+
+    const webp = photo ? await processPhoto(photo) : null;
+    let newFile: string | null = null;
+    let photoUrl: string | undefined;
+    if (webp) {
+      await fs.mkdir(profilesDir, { recursive: true });
+      const name = `${randomBytes(16).toString('hex')}.webp`;
+      newFile = path.join(profilesDir, name);
+      await fs.writeFile(newFile, webp);
+      photoUrl = `/uploads/profiles/${name}`;
+    }
+    const now = ctx.now().toISOString();
+    try {
+      await db
+        .updateTable('users')
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.country !== undefined ? { country: body.country } : {}),
+          ...(body.gender !== undefined ? { gender: body.gender } : {}),
+          ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth || null } : {}),
+          phone,
+          phone_code: phoneCode,
+          email,
+          ...(phone !== current.phone || phoneCode !== current.phone_code ? { phone_verified_at: null } : {}),
+          ...(email !== current.email ? { email_verified_at: null } : {}),
+          ...(photoUrl ? { profile_photo: photoUrl } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .execute();
+    } catch (error) {
+      if (newFile) await fs.rm(newFile, { force: true });
+      if (isUniqueViolation(error)) throw validationError({ phone: ['The phone has already been taken.'] });
+      throw error;
+    }
+    if (photoUrl && current.profile_photo && PHOTO_URL.test(current.profile_photo)) {
+      await fs.rm(path.join(profilesDir, path.basename(current.profile_photo)), { force: true }).catch(() => undefined);
+    }
+    return profile(userId);
+  }
+
+  /** Changes the password and signs out every other device. */
+  async function changePassword(userId: number, tokenId: number, body: ChangePasswordBody): Promise<void> {
+    const row = await findUserById(db, userId);
+    if (!row) throw notFound();
+    const ok = await verifyPassword(row.password_hash, body.current_password);
+    if (!ok) throw validationError({ current_password: ['The current password is incorrect.'] });
+    if (body.password === body.current_password) {
+      throw validationError({ password: ['The new password must be different from the current password.'] });
+    }
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: ctx.now().toISOString() })
+        .where('id', '=', userId)
+        .execute();
+      await revokeAllTokens(trx, 'user', userId, tokenId);
+    });
+  }
+
+  async function touchLastSeen(userId: number) {
+    await db.updateTable('users').set({ last_online_at: ctx.now().toISOString() }).where('id', '=', userId).execute();
+  }
+
+  return { profile, update, changePassword, touchLastSeen };
+}
