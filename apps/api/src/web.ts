@@ -83,7 +83,9 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 
-  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  // Canonical links and the sitemap use PUBLIC_URL when set, else the origin the request came to.
+  const originOf = (req: FastifyRequest) =>
+    config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host || `localhost:${config.port}`}`;
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
@@ -93,7 +95,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const response = await handle(toWebRequest(req, origin, controller.signal), { apiFetch } satisfies WebLoadContext);
+      const response = await handle(toWebRequest(req, originOf(req), controller.signal), { apiFetch } satisfies WebLoadContext);
       reply.status(response.status);
       for (const [k, v] of response.headers) if (k !== 'set-cookie') reply.header(k, v);
       const cookies = response.headers.getSetCookie();

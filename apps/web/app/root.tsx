@@ -14,6 +14,8 @@ import './features/account/account.css';
 export interface RootData {
   master: Master;
   messages: Messages;
+  /** The site's origin (PUBLIC_URL, else the request's), for canonical and Open Graph URLs. */
+  origin: string;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
@@ -23,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
     api<Messages>(`/lang/${locale}`, { locale, context: ctx }),
   ]);
-  return { master, messages };
+  return { master, messages, origin: new URL(request.url).origin };
 }
 
 // Settings and strings change rarely: keep them across client navigations.

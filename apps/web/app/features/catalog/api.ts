@@ -1,0 +1,77 @@
+import type {
+  CategoriesResponse,
+  FlashSaleDetailsResponse,
+  FlashSalesResponse,
+  HomeResponse,
+  ProductDetailsResponse,
+  ProductsQuery,
+  ProductsResponse,
+  ReviewsResponse,
+  ShopCategoriesResponse,
+  ShopDetailResponse,
+  ShopsResponse,
+} from '@souq/contracts';
+import { api, type ApiContext } from '~/shared/api';
+import { normaliseLocale } from '~/shared/i18n';
+import { readCookie } from '~/shared/storage';
+
+/**
+ * The catalogue calls of the storefront (one function per call). Loaders pass the load context so that
+ * server rendering calls the API in-process; the browser calls it over HTTP.
+ */
+export interface CallOptions {
+  locale: string;
+  context?: ApiContext;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+/** The locale of a server-rendered request (the `locale` cookie mirrors the stored choice). */
+export const requestLocale = (request: Request) => normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+
+const get = <T>(path: string, o: CallOptions, query?: Query) =>
+  api<T>(path, { locale: o.locale, context: o.context, token: o.token, signal: o.signal, query });
+
+export const fetchHome = (o: CallOptions, query: { page?: number; per_page?: number } = {}) =>
+  get<HomeResponse>('/home', o, query).then((r) => r.data);
+
+export const fetchProducts = (o: CallOptions, query: ProductsQuery | Query) =>
+  get<ProductsResponse>('/products', o, query as Query).then((r) => r.data);
+
+export const fetchProductDetails = (o: CallOptions, productId: number | string) =>
+  get<ProductDetailsResponse>('/product-details', o, { product_id: productId }).then((r) => r.data);
+
+export const fetchReviews = (
+  o: CallOptions,
+  query: { product_id?: number; shop_id?: number; page?: number; per_page?: number },
+) => get<ReviewsResponse>('/reviews', o, query).then((r) => r.data);
+
+export const fetchCategories = (o: CallOptions, query: { page?: number; per_page?: number } = {}) =>
+  get<CategoriesResponse>('/categories', o, query).then((r) => r.data);
+
+export const fetchShops = (o: CallOptions, query: { page?: number; per_page?: number; search?: string } = {}) =>
+  get<ShopsResponse>('/shops', o, query).then((r) => r.data);
+
+export const fetchShop = (o: CallOptions, id: number | string) =>
+  get<ShopDetailResponse>(`/shops/${encodeURIComponent(String(id))}`, o).then((r) => r.data.shop);
+
+export const fetchShopCategories = (o: CallOptions, shopId: number | string) =>
+  get<ShopCategoriesResponse>('/shop-categories', o, { shop_id: shopId }).then((r) => r.data.categories);
+
+export const fetchFlashSales = (o: CallOptions) => get<FlashSalesResponse>('/flash-sales', o).then((r) => r.data);
+
+export const fetchFlashSale = (o: CallOptions, id: number | string, query: { page?: number; per_page?: number } = {}) =>
+  get<FlashSaleDetailsResponse>(`/flash-sale/${encodeURIComponent(String(id))}/details`, o, query).then((r) => r.data);
+
+/** A 404 from the API becomes the storefront's not-found page; other failures propagate. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (e) {
+    const status = (e as { status?: number }).status;
+    if (status === 404 || status === 422) throw new Response('Not found', { status: 404 });
+    throw e;
+  }
+}

@@ -1,0 +1,153 @@
+import type { Product } from '@souq/contracts';
+import { Link } from 'react-router';
+import { useSite } from '~/features/settings/site';
+import { Img } from '~/shared/ui/image';
+
+/** Five stars filled to the rating (0-5), with the number for screen readers. */
+export function Stars({ rating, size = 14 }: { rating: number; size?: number }) {
+  const { t } = useSite();
+  const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
+  return (
+    <span
+      className="stars"
+      style={{ fontSize: size }}
+      role="img"
+      aria-label={t('catalog.rating_of', { rating: rating.toFixed(1) })}
+    >
+      <span className="stars__base" aria-hidden="true">
+        ★★★★★
+      </span>
+      <span className="stars__fill" style={{ width: `${pct}%` }} aria-hidden="true">
+        ★★★★★
+      </span>
+    </span>
+  );
+}
+
+/** Price, the struck regular price and the percentage when discounted, in the selected currency. */
+export function PriceTag({
+  product,
+  extra = 0,
+  large = false,
+}: {
+  product: Pick<Product, 'price' | 'discount_price' | 'discount_percentage'>;
+  extra?: number;
+  large?: boolean;
+}) {
+  const { money, t } = useSite();
+  const discounted = product.discount_price > 0;
+  const now = (discounted ? product.discount_price : product.price) + extra;
+  return (
+    <span className={large ? 'price price--large' : 'price'}>
+      <span className="price__now" data-testid="price">
+        {money(now)}
+      </span>
+      {discounted ? (
+        <>
+          <del
+            className="price__was"
+            data-testid="price"
+            aria-label={t('catalog.was_price', { price: money(product.price + extra) })}
+          >
+            {money(product.price + extra)}
+          </del>
+          <span className="price__off">-{product.discount_percentage}%</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const { t } = useSite();
+  const href = `/products/${product.id}/details`;
+  const soldOut = product.quantity <= 0;
+  return (
+    <article className="product-card" data-testid="product-card" data-product-id={product.id}>
+      <Link to={href} className="product-card__media" prefetch="intent" tabIndex={-1} aria-hidden="true">
+        <Img src={product.thumbnail} alt="" width={256} height={256} priority={priority} sizes="(max-width: 640px) 45vw, 240px" />
+        {product.discount_percentage > 0 ? <span className="product-card__badge">-{product.discount_percentage}%</span> : null}
+        {soldOut ? <span className="product-card__soldout">{t('catalog.out_of_stock')}</span> : null}
+      </Link>
+      <div className="product-card__body">
+        <h3 className="product-card__name">
+          <Link to={href} prefetch="intent">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="product-card__rating">
+          <Stars rating={product.rating} />
+          <span className="muted">({product.total_reviews})</span>
+        </div>
+        <PriceTag product={product} />
+        <div className="product-card__shop muted">{product.shop.name}</div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+  testId,
+}: {
+  products: Product[];
+  priorityCount?: number;
+  testId?: string;
+}) {
+  return (
+    <div className="product-grid" data-testid={testId}>
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} priority={i < priorityCount} />
+      ))}
+    </div>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div className="product-grid" aria-hidden="true" data-testid="product-grid-skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        <div className="product-card product-card--skeleton" key={i}>
+          <div className="product-card__media skeleton" />
+          <div className="product-card__body">
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+            <div className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A titled row of products with an optional "see all" link. */
+export function ProductSection({
+  title,
+  products,
+  moreHref,
+  priorityCount = 0,
+  testId,
+}: {
+  title: string;
+  products: Product[];
+  moreHref?: string;
+  priorityCount?: number;
+  testId?: string;
+}) {
+  const { t } = useSite();
+  if (products.length === 0) return null;
+  return (
+    <section className="section" data-testid={testId}>
+      <div className="section__head">
+        <h2 className="section__title">{title}</h2>
+        {moreHref ? (
+          <Link to={moreHref} className="section__more">
+            {t('catalog.see_all')}
+          </Link>
+        ) : null}
+      </div>
+      <ProductGrid products={products} priorityCount={priorityCount} />
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Master } from '@souq/contracts';
+import type { MetaDescriptor } from 'react-router';
+import { pageTitle, rootDataOf } from './page';
+
+interface MetaMatch {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+export interface SeoInput {
+  matches: ReadonlyArray<MetaMatch | undefined>;
+  title: string;
+  description?: string | null;
+  /** Root-relative path of the page, e.g. /products/12/details (query included when it matters). */
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'product' | 'article';
+  jsonLd?: object[];
+  noindex?: boolean;
+}
+
+/** Plain text for a meta description: tags stripped, spaces collapsed, at most ~160 characters. */
+export function metaText(html: string | null | undefined, max = 160): string {
+  const text = (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+export const absolute = (origin: string, path: string | null | undefined) =>
+  !path ? undefined : /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
+
+/**
+ * Title, description, canonical URL, hreflang alternates, Open Graph and Twitter tags and JSON-LD of a
+ * server-rendered page. The language of a page comes from the `locale` cookie, so the Arabic and the
+ * English version share one URL: both alternates (and x-default) point at it.
+ */
+export function seoMeta({
+  matches,
+  title,
+  description,
+  path,
+  image,
+  type = 'website',
+  jsonLd = [],
+  noindex,
+}: SeoInput): MetaDescriptor[] {
+  const root = rootDataOf(matches);
+  const origin = root?.origin ?? '';
+  const locale = root?.master.app_locale ?? 'ar';
+  const url = `${origin}${path}`;
+  const desc = metaText(description);
+  const img = absolute(origin, image);
+  const out: MetaDescriptor[] = [
+    { title: pageTitle(root, title) },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'ar', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
+    { property: 'og:title', content: title },
+    { property: 'og:type', content: type },
+    { property: 'og:url', content: url },
+    { property: 'og:site_name', content: root?.master.app_name ?? '' },
+    { property: 'og:locale', content: locale === 'ar' ? 'ar_OM' : 'en_US' },
+    { name: 'twitter:card', content: img ? 'summary_large_image' : 'summary' },
+  ];
+  if (desc) out.push({ name: 'description', content: desc }, { property: 'og:description', content: desc });
+  if (img) out.push({ property: 'og:image', content: img });
+  if (noindex) out.push({ name: 'robots', content: 'noindex' });
+  for (const obj of jsonLd) out.push({ 'script:ld+json': obj });
+  return out;
+}
+
+export function breadcrumbJsonLd(origin: string, items: Array<{ name: string; path: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: `${origin}${it.path}` })),
+  };
+}
+
+export function organizationJsonLd(origin: string, master: Master) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: master.app_name,
+    url: `${origin}/`,
+    logo: absolute(origin, master.web_logo),
+    telephone: master.mobile || undefined,
+    address: master.address || undefined,
+    sameAs: master.social_links.map((s) => s.link).filter(Boolean),
+  };
+}
+
+export interface ProductLdInput {
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  price: number;
+  discount_price: number;
+  quantity: number;
+  rating: number;
+  total_reviews: number;
+  brand: string | null;
+  short_description?: string | null;
+  images?: string[];
+}
+
+/** Product with an Offer in the default currency (OMR), availability and the aggregate rating. */
+export function productJsonLd(origin: string, p: ProductLdInput, currency = 'OMR') {
+  const url = `${origin}/products/${p.id}/details`;
+  const images = (p.images?.length ? p.images : [p.thumbnail]).map((i) => absolute(origin, i)).filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    name: p.name,
+    sku: String(p.id),
+    url,
+    image: images,
+    description: metaText(p.short_description, 500) || undefined,
+    brand: p.brand ? { '@type': 'Brand', name: p.brand } : undefined,
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: currency,
+      price: (p.discount_price > 0 ? p.discount_price : p.price).toFixed(3),
+      availability: p.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+    aggregateRating:
+      p.total_reviews > 0
+        ? {
+            '@type': 'AggregateRating',
+            ratingValue: p.rating.toFixed(2),
+            reviewCount: p.total_reviews,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+  };
+}
+
+export const originOf = (matches: ReadonlyArray<MetaMatch | undefined>) => rootDataOf(matches)?.origin ?? '';

@@ -1,0 +1,55 @@
+/**
+ * Images in sizes that fit their slots: uploads are served resized (and as WebP) by the server at
+ * /img/{width}/uploads/..., so a 200 px card never downloads a 1200 px original. Width and height are
+ * always set so nothing shifts while images load.
+ */
+export const IMAGE_WIDTHS = [64, 128, 192, 256, 384, 512, 768, 1024, 1280] as const;
+
+const PLACEHOLDER =
+  'data:image/svg+xml;charset=utf-8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#eef1f4"/></svg>',
+  );
+
+/** The smallest served width that covers `width` CSS pixels. */
+export function servedWidth(width: number): number {
+  return IMAGE_WIDTHS.find((w) => w >= width) ?? 1280;
+}
+
+export function imageUrl(path: string | null | undefined, width: number): string {
+  if (!path) return PLACEHOLDER;
+  if (path.startsWith('/uploads/')) return `/img/${servedWidth(width)}${path}`;
+  return path;
+}
+
+export interface ImgProps {
+  src: string | null | undefined;
+  alt: string;
+  /** The CSS width of the slot; also the intrinsic width used for the aspect ratio. */
+  width: number;
+  height: number;
+  /** The first image that matters on a page: eager, high fetch priority. */
+  priority?: boolean;
+  sizes?: string;
+  className?: string;
+}
+
+export function Img({ src, alt, width, height, priority = false, sizes, className }: ImgProps) {
+  const local = !!src && src.startsWith('/uploads/');
+  const one = imageUrl(src, width);
+  const two = imageUrl(src, width * 2);
+  return (
+    <img
+      src={one}
+      srcSet={local && two !== one ? `${one} 1x, ${two} 2x` : undefined}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+}
