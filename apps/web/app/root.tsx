@@ -9,6 +9,7 @@ import { readCookie } from './shared/storage';
 import { themeCss } from './shared/theme';
 import './app.css';
 import './features/catalog/catalog.css';
+import './features/catalog/product-page.css';
 import './features/account/account.css';
 
 export interface RootData {

@@ -1,7 +1,286 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { REVIEWS_PER_PAGE, type ProductDetail } from '@souq/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { fetchProductDetails, fetchReviews, orNotFound, requestLocale } from '~/features/catalog/api';
+import { Countdown } from '~/features/catalog/countdown';
+import { PriceTag, ProductSection, Stars } from '~/features/catalog/product-card';
+import { ProductGallery } from '~/features/catalog/product-gallery';
+import { ReviewsSection } from '~/features/catalog/product-reviews';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { useSite } from '~/features/settings/site';
+import type { ApiContext } from '~/shared/api';
+import { makeTranslate } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, originOf, productJsonLd, seoMeta } from '~/shared/seo';
+import type { Route } from './+types/product-details';
 
-export const meta = titleMeta('page.product');
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!/^\d{1,10}$/.test(params.id)) throw new Response('Not found', { status: 404 });
+  const o = { locale: requestLocale(request), context: context as ApiContext };
+  const [details, reviews] = await Promise.all([
+    orNotFound(fetchProductDetails(o, params.id)),
+    fetchReviews(o, { product_id: Number(params.id), per_page: REVIEWS_PER_PAGE }).catch(() => null),
+  ]);
+  return { ...details, reviews };
+}
 
-export default function ProductDetailsPage() {
-  return <PagePlaceholder titleKey="page.product" />;
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const p = data.product;
+  const origin = originOf(matches);
+  const t = makeTranslate(rootDataOf(matches)?.messages ?? {});
+  return seoMeta({
+    matches,
+    title: p.meta_title || p.name,
+    description: p.meta_description || p.short_description || p.name,
+    path: `/products/${p.id}/details`,
+    image: p.thumbnail,
+    type: 'product',
+    jsonLd: [
+      productJsonLd(origin, { ...p, images: p.thumbnails.filter((m) => m.type === 'image').map((m) => m.url) }),
+      breadcrumbJsonLd(origin, [
+        { name: t('page.home'), path: '/' },
+        { name: p.category.name, path: `/categories/${p.category.slug}` },
+        { name: p.name, path: `/products/${p.id}/details` },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+function StockState({ quantity }: { quantity: number }) {
+  const { t } = useSite();
+  if (quantity <= 0)
+    return (
+      <span className="stock stock--out" data-testid="stock">
+        {t('catalog.out_of_stock')}
+      </span>
+    );
+  if (quantity <= 5)
+    return (
+      <span className="stock stock--low" data-testid="stock">
+        {t('product.only_left', { count: quantity })}
+      </span>
+    );
+  return (
+    <span className="stock stock--in" data-testid="stock">
+      {t('product.in_stock')}
+    </span>
+  );
+}
+
+function Variants({
+  product,
+  color,
+  size,
+  onColor,
+  onSize,
+}: {
+  product: ProductDetail;
+  color: number | null;
+  size: number | null;
+  onColor(id: number): void;
+  onSize(id: number): void;
+}) {
+  const { t, money } = useSite();
+  const chosenColor = product.colors.find((c) => c.id === color);
+  return (
+    <>
+      {product.colors.length ? (
+        <fieldset className="variant">
+          <legend className="variant__label">
+            {t('product.color')}: <strong>{chosenColor?.name}</strong>
+          </legend>
+          <div className="variant__options" role="radiogroup" aria-label={t('product.color')}>
+            {product.colors.map((c) => (
+              <label
+                key={c.id}
+                className={c.id === color ? 'swatch is-selected' : 'swatch'}
+                title={c.name}
+                data-testid="color-option"
+              >
+                <input
+                  type="radio"
+                  name="color"
+                  value={c.id}
+                  checked={c.id === color}
+                  onChange={() => onColor(c.id)}
+                  className="visually-hidden"
+                />
+                <span className="swatch__dot" style={{ background: c.color_code }} aria-hidden="true" />
+                <span className="visually-hidden">
+                  {c.name}
+                  {c.price > 0 ? ` (+${money(c.price)})` : ''}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {product.sizes.length ? (
+        <fieldset className="variant">
+          <legend className="variant__label">{t('product.size')}</legend>
+          <div className="variant__options" role="radiogroup" aria-label={t('product.size')}>
+            {product.sizes.map((s) => (
+              <label key={s.id} className={s.id === size ? 'size-option is-selected' : 'size-option'} data-testid="size-option">
+                <input
+                  type="radio"
+                  name="size"
+                  value={s.id}
+                  checked={s.id === size}
+                  onChange={() => onSize(s.id)}
+                  className="visually-hidden"
+                />
+                <span>{s.name}</span>
+                {s.price > 0 ? <small className="muted">+{money(s.price)}</small> : null}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  );
+}
+
+export default function ProductDetailsPage({ loaderData }: Route.ComponentProps) {
+  const { product, related_products, popular_products, reviews } = loaderData;
+  const { t } = useSite();
+  const [color, setColor] = useState<number | null>(product.colors[0]?.id ?? null);
+  const [size, setSize] = useState<number | null>(product.sizes[0]?.id ?? null);
+  const [qty, setQty] = useState(1);
+  const extra = (product.colors.find((c) => c.id === color)?.price ?? 0) + (product.sizes.find((s) => s.id === size)?.price ?? 0);
+  const max = Math.max(1, product.quantity);
+
+  return (
+    <div className="container product-page" key={product.id}>
+      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
+        <Link to="/">{t('page.home')}</Link>
+        <span aria-hidden="true">›</span>
+        <Link to={`/categories/${product.category.slug}`}>{product.category.name}</Link>
+        <span aria-hidden="true">›</span>
+        <span aria-current="page">{product.name}</span>
+      </nav>
+
+      <div className="product-page__top">
+        <ProductGallery name={product.name} media={product.thumbnails} fallback={product.thumbnail} />
+
+        <div className="product-page__info">
+          <h1 className="product-page__name">{product.name}</h1>
+          <div className="product-page__meta">
+            <a href="#reviews" className="product-page__rating">
+              <Stars rating={product.rating} size={16} />
+              <span>{product.rating.toFixed(1)}</span>
+              <span className="muted">({t('product.reviews_count', { count: product.total_reviews })})</span>
+            </a>
+            <span className="muted">·</span>
+            <span className="muted">{t('product.sold_count', { count: product.total_sold })}</span>
+          </div>
+
+          {product.flash_sale ? (
+            <Link to={`/flash-sale/${product.flash_sale.id}`} className="flash-strip">
+              <span className="flash-strip__name">⚡ {product.flash_sale.name}</span>
+              <span className="flash-strip__ends">
+                {t('product.flash_ends_in')} <Countdown to={product.flash_sale.end_date} />
+              </span>
+            </Link>
+          ) : null}
+
+          <div className="product-page__price" data-testid="product-price">
+            <PriceTag product={product} extra={extra} large />
+          </div>
+
+          <dl className="product-page__facts">
+            <div>
+              <dt>{t('product.availability')}</dt>
+              <dd>
+                <StockState quantity={product.quantity} />
+              </dd>
+            </div>
+            {product.brand ? (
+              <div>
+                <dt>{t('product.brand')}</dt>
+                <dd>{product.brand}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('product.sold_by')}</dt>
+              <dd>
+                <Link to={`/shops/${product.shop.id}`} className="link">
+                  {product.shop.name}
+                </Link>
+                {product.shop.estimated_delivery_time ? (
+                  <span className="muted"> · {t('product.delivery_in', { time: product.shop.estimated_delivery_time })}</span>
+                ) : null}
+              </dd>
+            </div>
+          </dl>
+
+          {product.short_description ? <p className="product-page__short">{product.short_description}</p> : null}
+
+          <Variants product={product} color={color} size={size} onColor={setColor} onSize={setSize} />
+
+          <div className="product-page__buy">
+            <div className="qty" role="group" aria-label={t('product.quantity')}>
+              <button
+                type="button"
+                onClick={() => setQty((q) => Math.max(1, q - 1))}
+                disabled={qty <= 1}
+                aria-label={t('product.decrease')}
+              >
+                −
+              </button>
+              <output aria-live="polite" data-testid="quantity">
+                {qty}
+              </output>
+              <button
+                type="button"
+                onClick={() => setQty((q) => Math.min(max, q + 1))}
+                disabled={qty >= max}
+                aria-label={t('product.increase')}
+              >
+                +
+              </button>
+            </div>
+            <div className="product-page__actions">
+              <button type="button" className="btn btn-primary" disabled title={t('product.cart_soon')}>
+                {t('product.add_to_cart')}
+              </button>
+              <button type="button" className="btn btn-ghost" disabled title={t('product.cart_soon')}>
+                {t('product.buy_now')}
+              </button>
+            </div>
+            <p className="muted product-page__note">{t('product.cart_soon')}</p>
+          </div>
+        </div>
+      </div>
+
+      {product.description ? (
+        <section className="section product-page__description" aria-labelledby="description-title">
+          <h2 className="section__title" id="description-title">
+            {t('product.description')}
+          </h2>
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.description }} />
+        </section>
+      ) : null}
+
+      {reviews ? (
+        <ReviewsSection
+          target={{ product_id: product.id }}
+          summary={reviews.average_rating_percentage}
+          initial={reviews.reviews}
+          total={reviews.total}
+          perPage={REVIEWS_PER_PAGE}
+        />
+      ) : null}
+
+      <ProductSection title={t('product.related')} products={related_products} testId="related-products" />
+      <ProductSection
+        title={t('product.popular')}
+        products={popular_products}
+        moreHref="/most-popular"
+        testId="popular-products"
+      />
+    </div>
+  );
 }

@@ -147,7 +147,7 @@ export function ProductSection({
           </Link>
         ) : null}
       </div>
-      <ProductGrid products={products} priorityCount={priorityCount} />
+      <ProductGrid products={products} priorityCount={priorityCount} wide />
     </section>
   );
 }
