@@ -90,13 +90,16 @@ export function ProductGrid({
   products,
   priorityCount = 0,
   testId,
+  wide = false,
 }: {
   products: Product[];
   priorityCount?: number;
   testId?: string;
+  /** Five columns on wide screens (full-width pages without a sidebar). */
+  wide?: boolean;
 }) {
   return (
-    <div className="product-grid" data-testid={testId}>
+    <div className={wide ? 'product-grid product-grid--wide' : 'product-grid'} data-testid={testId}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} priority={i < priorityCount} />
       ))}
