@@ -10,7 +10,9 @@ import { themeCss } from './shared/theme';
 import './app.css';
 import './features/catalog/catalog.css';
 import './features/catalog/product-page.css';
+import './features/catalog/shop-pages.css';
 import './features/account/account.css';
+import './features/auth/auth.css';
 
 export interface RootData {
   master: Master;

@@ -1,7 +1,82 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { SHOPS_PER_PAGE } from '@souq/contracts';
+import { useNavigation } from 'react-router';
+import { fetchShops, requestLocale } from '~/features/catalog/api';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
+import { useSite } from '~/features/settings/site';
+import type { ApiContext } from '~/shared/api';
+import { makeTranslate } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { Pagination } from '~/shared/ui/pagination';
+import type { Route } from './+types/shops';
 
-export const meta = titleMeta('page.shops');
+const pageOf = (v: string | null) => (v && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : 1);
 
-export default function ShopsPage() {
-  return <PagePlaceholder titleKey="page.shops" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const page = pageOf(url.searchParams.get('page'));
+  const data = await fetchShops(
+    { locale: requestLocale(request), context: context as ApiContext },
+    { page, per_page: SHOPS_PER_PAGE, search },
+  );
+  return { ...data, page, search };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataOf(matches);
+  const t = makeTranslate(root?.messages ?? {});
+  return seoMeta({
+    matches,
+    title: t('page.shops'),
+    description: t('shop.list_description', { app: root?.master.app_name ?? '' }),
+    path: '/shops',
+    jsonLd: [
+      breadcrumbJsonLd(originOf(matches), [
+        { name: t('page.home'), path: '/' },
+        { name: t('page.shops'), path: '/shops' },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function ShopsPage({ loaderData }: Route.ComponentProps) {
+  const { shops, total, page, search } = loaderData;
+  const { t } = useSite();
+  const loading = useNavigation().state === 'loading';
+  const hrefFor = (n: number) => `/shops?${new URLSearchParams({ ...(search ? { search } : {}), page: String(n) })}`;
+  return (
+    <div className="container shops-page">
+      <div className="list-head">
+        <div>
+          <h1 className="page-title">{t('page.shops')}</h1>
+          <p className="muted" data-testid="shops-total">
+            {t('shop.total', { count: total })}
+          </p>
+        </div>
+        <ListSearch
+          key={search}
+          defaultValue={search}
+          label={t('shop.search')}
+          placeholder={t('shop.search_placeholder')}
+          testId="shop-search"
+        />
+      </div>
+      {shops.length === 0 ? (
+        <div className="empty-state" data-testid="empty-state">
+          <p>{t('shop.none')}</p>
+        </div>
+      ) : (
+        <div className={loading ? 'shop-grid is-loading' : 'shop-grid'} aria-busy={loading}>
+          {shops.map((s, i) => (
+            <ShopCard key={s.id} shop={s} priority={i < 2} />
+          ))}
+        </div>
+      )}
+      <Pagination page={page} total={total} perPage={SHOPS_PER_PAGE} hrefFor={hrefFor} />
+    </div>
+  );
 }
