@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import {
+  FLASH_SALE_PRODUCTS_PER_PAGE,
+  HOME_FEED_PER_PAGE,
+  PRODUCTS_PER_PAGE,
+  productSortTypes,
+  REVIEWS_PER_PAGE,
+  SHOPS_PER_PAGE,
+} from './constants';
 
 /**
  * Query-string integers: digits only (no sign, no decimals, no blanks), with messages the UI can show.
@@ -59,15 +67,6 @@ export type SubCategoriesResponse = z.infer<typeof subCategoriesResponseSchema>;
 // Products, shops, reviews, flash sales, home (issue 3). Money: numbers in the default currency with its
 // decimals (OMR: 3), computed from integer baisa on the server.
 // ---------------------------------------------------------------------------------------------------
-
-export const PRODUCTS_PER_PAGE = 20;
-export const SHOPS_PER_PAGE = 20;
-export const REVIEWS_PER_PAGE = 10;
-export const FLASH_SALE_PRODUCTS_PER_PAGE = 20;
-export const HOME_FEED_PER_PAGE = 12;
-
-export const productSortTypes = ['default', 'newest', 'low_to_high', 'high_to_low', 'popular_product', 'top_selling'] as const;
-export type ProductSortType = (typeof productSortTypes)[number];
 
 /** A comma-separated list of ids (`3` or `3,7,9`), at most 20. */
 const idList = (label: string) =>

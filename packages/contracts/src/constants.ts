@@ -17,3 +17,13 @@ export const themeColorKeys = [
 export type ThemeColorKey = (typeof themeColorKeys)[number];
 
 export const footerItemTypes = ['logo', 'text', 'phone', 'email', 'social_links', 'app_store', 'link'] as const;
+
+/** Page sizes of the catalogue lists (defaults of `per_page`). */
+export const PRODUCTS_PER_PAGE = 20;
+export const SHOPS_PER_PAGE = 20;
+export const REVIEWS_PER_PAGE = 10;
+export const FLASH_SALE_PRODUCTS_PER_PAGE = 20;
+export const HOME_FEED_PER_PAGE = 12;
+
+export const productSortTypes = ['default', 'newest', 'low_to_high', 'high_to_low', 'popular_product', 'top_selling'] as const;
+export type ProductSortType = (typeof productSortTypes)[number];

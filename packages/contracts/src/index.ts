@@ -2,3 +2,4 @@ export * from './common';
 export * from './settings';
 export * from './accounts';
 export * from './catalog';
+export * from './constants';

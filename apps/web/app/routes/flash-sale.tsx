@@ -1,4 +1,4 @@
-import { FLASH_SALE_PRODUCTS_PER_PAGE } from '@souq/contracts';
+import { FLASH_SALE_PRODUCTS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation, useRevalidator } from 'react-router';
 import { fetchFlashSale, orNotFound, requestLocale } from '~/features/catalog/api';
 import { Countdown } from '~/features/catalog/countdown';

@@ -1,4 +1,5 @@
-import { REVIEWS_PER_PAGE, type ProductDetail } from '@souq/contracts';
+import type { ProductDetail } from '@souq/contracts';
+import { REVIEWS_PER_PAGE } from '@souq/contracts/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fetchProductDetails, fetchReviews, orNotFound, requestLocale } from '~/features/catalog/api';

@@ -1,4 +1,4 @@
-import { PRODUCTS_PER_PAGE, REVIEWS_PER_PAGE } from '@souq/contracts';
+import { PRODUCTS_PER_PAGE, REVIEWS_PER_PAGE } from '@souq/contracts/constants';
 import { Link, useNavigation } from 'react-router';
 import { fetchProducts, fetchReviews, fetchShop, fetchShopCategories, orNotFound, requestLocale } from '~/features/catalog/api';
 import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/product-card';

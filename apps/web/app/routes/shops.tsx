@@ -1,4 +1,4 @@
-import { SHOPS_PER_PAGE } from '@souq/contracts';
+import { SHOPS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation } from 'react-router';
 import { fetchShops, requestLocale } from '~/features/catalog/api';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
