@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, finish, hydrated, newPage } from './browser';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  discount_price: number;
+  total_reviews: number;
+  sizes: Array<{ id: number; name: string; price: number }>;
+  colors: Array<{ id: number; price: number }>;
+}
+
+async function apiProducts(qs: string, lang = 'en'): Promise<ApiProduct[]> {
+  const res = await fetch(`${baseUrl()}/api/products?${qs}`, { headers: { 'accept-language': lang } });
+  return (await res.json()).data.products;
+}
+
+describe('product page', () => {
+  it('serves the name, the price and Product JSON-LD in the HTML before any script runs', async () => {
+    const [p] = await apiProducts('per_page=1&sort_type=top_selling', 'ar');
+    const res = await fetch(`${baseUrl()}/products/${p!.id}/details`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(p!.name.replace(/&/g, '&amp;'));
+    const price = (p!.discount_price > 0 ? p!.discount_price : p!.price).toFixed(3);
+    expect(html).toContain(price);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
+    const product = blocks.find((b) => b['@type'] === 'Product');
+    expect(product).toBeTruthy();
+    expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'OMR', price });
+    expect(product.offers.availability).toMatch(/schema\.org\/(InStock|OutOfStock)$/);
+    expect(blocks.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/products\/\d+\/details"/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="ar"/i);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="en"/i);
+  });
+
+  for (const locale of ['ar', 'en'] as const) {
+    it(`shows the gallery, variant prices and reviews (${locale})`, async () => {
+      const all = await apiProducts('per_page=100', locale);
+      const withSizes = all.find((p) => p.sizes.some((s) => s.price > 0) && p.total_reviews > 0)!;
+      expect(withSizes).toBeTruthy();
+      const page = await newPage({ locale });
+      await page.goto(`${baseUrl()}/products/${withSizes.id}/details`);
+      await hydrated(page);
+      expect(await page.getAttribute('html', 'dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await expect.poll(() => page.textContent('h1')).toBe(withSizes.name);
+
+      // Gallery: another thumbnail changes the main image.
+      const thumbs = page.locator('[data-testid=gallery-thumb]');
+      expect(await thumbs.count()).toBeGreaterThan(1);
+      const main = page.locator('.gallery__main img');
+      const before = await main.getAttribute('src');
+      await thumbs.nth(1).click();
+      await expect.poll(() => main.getAttribute('src')).not.toBe(before);
+
+      // A size with an extra price raises the shown price.
+      const priceText = () => page.locator('[data-testid=product-price] .price__now').textContent();
+      const first = await priceText();
+      const dearer = withSizes.sizes.findIndex((s) => s.price > 0);
+      await page.locator('[data-testid=size-option]').nth(dearer).click();
+      await expect.poll(priceText).not.toBe(first);
+
+      // Reviews and their summary.
+      await expect.poll(() => page.locator('[data-testid=rating-summary]').count()).toBe(1);
+      expect(await page.locator('[data-testid=review]').count()).toBeGreaterThan(0);
+      await finish(page, `product-${locale}`);
+    });
+  }
+
+  it('loads more reviews on demand', async () => {
+    const reviewed = (await apiProducts('per_page=100', 'en')).sort((a, b) => b.total_reviews - a.total_reviews)[0]!;
+    expect(reviewed.total_reviews).toBeGreaterThan(10);
+    const page = await newPage({ locale: 'en' });
+    await page.goto(`${baseUrl()}/products/${reviewed.id}/details`);
+    await hydrated(page);
+    expect(await page.locator('[data-testid=review]').count()).toBe(10);
+    await page.click('[data-testid=reviews-more]');
+    await expect.poll(() => page.locator('[data-testid=review]').count()).toBeGreaterThan(10);
+    await finish(page, 'product-more-reviews-en');
+  });
+
+  it('answers 404 with the not-found page for an unknown product', async () => {
+    expect((await fetch(`${baseUrl()}/products/999999/details`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/products/abc/details`)).status).toBe(404);
+    const page = await newPage();
+    await page.goto(`${baseUrl()}/products/999999/details`);
+    await hydrated(page);
+    expect(await page.textContent('.not-found__code')).toContain('404');
+    await finish(page, 'product-404-ar');
+  });
+});
+
+describe('shops and flash sales', () => {
+  it('lists the shops and searches them (en)', async () => {
+    const page = await newPage({ locale: 'en' });
+    await page.goto(`${baseUrl()}/shops`);
+    await hydrated(page);
+    expect(await page.locator('[data-testid=shop-card]').count()).toBe(8);
+    await page.fill('[data-testid=shop-search]', 'halwa');
+    await page.press('[data-testid=shop-search]', 'Enter');
+    await page.waitForURL(/search=halwa/);
+    await expect.poll(() => page.locator('[data-testid=shop-card]').count()).toBe(1);
+    expect(await page.textContent('[data-testid=shop-card]')).toContain('Muscat Halwa Kitchen');
+    await finish(page, 'shops-search-en');
+  });
+
+  for (const locale of ['ar', 'en'] as const) {
+    it(`filters a shop's products by its category (${locale})`, async () => {
+      const html = await (await fetch(`${baseUrl()}/shops/3`, { headers: { cookie: `locale=${locale}` } })).text();
+      expect(html).toMatch(locale === 'ar' ? /مطبخ مسقط للحلوى/ : /Muscat Halwa Kitchen/);
+      expect(html).toContain('"@type":"BreadcrumbList"');
+      const page = await newPage({ locale });
+      await page.goto(`${baseUrl()}/shops/3`);
+      await hydrated(page);
+      const ids = () =>
+        page
+          .locator('[data-testid=shop-products] [data-testid=product-card]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
+      const before = await ids();
+      expect(before.length).toBe(20);
+      const category = page.locator('[data-testid=shop-category]').last();
+      await category.click();
+      await page.waitForURL(/category_id=\d+/);
+      await expect.poll(async () => (await ids()).join()).not.toBe(before.join());
+      expect((await ids()).length).toBeLessThan(20);
+      await finish(page, `shop-${locale}`);
+    });
+  }
+
+  it('shows 404 for an unknown shop', async () => {
+    expect((await fetch(`${baseUrl()}/shops/9999`)).status).toBe(404);
+  });
+
+  for (const [id, locale] of [
+    [1, 'ar'],
+    [2, 'en'],
+  ] as const) {
+    it(`ticks the flash sale countdown (${id}, ${locale})`, async () => {
+      const page = await newPage({ locale });
+      await page.goto(`${baseUrl()}/flash-sale/${id}`);
+      await hydrated(page);
+      const text = () => page.textContent('[data-testid=countdown]');
+      const first = await text();
+      await expect.poll(text, { timeout: 3000 }).not.toBe(first);
+      expect(await page.locator('[data-testid=flash-products] [data-testid=product-card]').count()).toBeGreaterThan(0);
+      await finish(page, `flash-sale-${id}-${locale}`);
+    });
+  }
+});
+
+describe('phone layout', () => {
+  for (const locale of ['ar', 'en'] as const) {
+    it(`renders the product, shop and flash-sale pages at 390 px (${locale})`, async () => {
+      for (const [path, name] of [
+        ['/products/5/details', 'product'],
+        ['/shops', 'shops'],
+        ['/shops/1', 'shop'],
+        ['/flash-sale/1', 'flash-sale'],
+      ] as const) {
+        const page = await newPage({ locale, width: 390, height: 844 });
+        await page.goto(`${baseUrl()}${path}`);
+        await hydrated(page);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await finish(page, `${name}-390-${locale}`);
+      }
+    });
+  }
+});
