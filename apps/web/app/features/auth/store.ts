@@ -1,3 +1,4 @@
+import type { Address } from '@souq/contracts';
 import { useEffect } from 'react';
 import { onUnauthorized } from '~/shared/api';
 import { storage } from '~/shared/storage';
@@ -15,18 +16,20 @@ export interface AuthUser {
 export interface AuthState {
   token: string | null;
   user: AuthUser | null;
+  /** The customer's saved addresses (SPEC §3 Auth state), loaded after sign-in. */
+  addresses: Address[];
   favoriteCount: number;
   /** False until the persisted state was read after hydration. */
   ready: boolean;
 }
 
 const AUTH_KEY = 'auth';
-const guest: AuthState = { token: null, user: null, favoriteCount: 0, ready: false };
+const guest: AuthState = { token: null, user: null, addresses: [], favoriteCount: 0, ready: false };
 export const authStore = createStore<AuthState>(guest);
 
 function persist() {
-  const { token, user, favoriteCount } = authStore.get();
-  if (token) storage.set(AUTH_KEY, JSON.stringify({ token, user, favoriteCount }));
+  const { token, user, addresses, favoriteCount } = authStore.get();
+  if (token) storage.set(AUTH_KEY, JSON.stringify({ token, user, addresses, favoriteCount }));
   else storage.remove(AUTH_KEY);
 }
 
@@ -35,23 +38,51 @@ export function setAuth(patch: Partial<Omit<AuthState, 'ready'>>) {
   persist();
 }
 
-/** Clears token, user and favourites (logout, or a 401 anywhere). */
+/** Clears token, user, addresses and favourites (logout, or a 401 anywhere: SPEC §4). */
 export function clearAuth() {
-  authStore.set({ token: null, user: null, favoriteCount: 0 });
+  authStore.set({ token: null, user: null, addresses: [], favoriteCount: 0 });
   persist();
+}
+
+/**
+ * Hook point for other per-user state that a logout must clear (SPEC §4: chats and the active shop).
+ * The chat store, once it exists, registers its reset here: `onLogout(() => clearChats())`.
+ */
+const logoutCleanups = new Set<() => void>();
+export function onLogout(cleanup: () => void): () => void {
+  logoutCleanups.add(cleanup);
+  return () => logoutCleanups.delete(cleanup);
+}
+/** Runs every registered logout cleanup (chats, active shop ...); failures are only logged. */
+export function runLogoutCleanups() {
+  for (const cleanup of logoutCleanups) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.warn('logout cleanup failed', error);
+    }
+  }
 }
 
 /** Reads the persisted session once, after hydration (the server always renders a guest). */
 export function useAuthBootstrap() {
   useEffect(() => {
-    if (authStore.get().ready) return;
-    let saved: Partial<AuthState> = {};
-    try {
-      saved = JSON.parse(storage.get(AUTH_KEY) ?? '{}') as Partial<AuthState>;
-    } catch {
-      saved = {};
+    if (!authStore.get().ready) {
+      let saved: Partial<AuthState> = {};
+      try {
+        saved = JSON.parse(storage.get(AUTH_KEY) ?? '{}') as Partial<AuthState>;
+      } catch {
+        saved = {};
+      }
+      authStore.set({
+        token: saved.token ?? null,
+        user: saved.user ?? null,
+        addresses: Array.isArray(saved.addresses) ? saved.addresses : [],
+        favoriteCount: saved.favoriteCount ?? 0,
+        ready: true,
+      });
     }
-    authStore.set({ token: saved.token ?? null, user: saved.user ?? null, favoriteCount: saved.favoriteCount ?? 0, ready: true });
+    // A 401 from any call clears the session (token, user, addresses, favourite count).
     return onUnauthorized(clearAuth);
   }, []);
 }

@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearAuth, authStore, useAuth } from '~/features/auth/store';
-import { cartStore, resetCart } from '~/features/cart/store';
+import { AuthOverlays } from '~/features/auth/auth-overlays';
+import { useAuth } from '~/features/auth/store';
+import { cartStore } from '~/features/cart/store';
 import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
-import { api } from '~/shared/api';
 import { Dialog } from '~/shared/ui/dialog';
 import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
 import { ACCOUNT_LINKS, Avatar } from './account-menu';
@@ -17,7 +16,7 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
   const { master, t } = useSite();
   const overlay = useOverlay();
   const user = useAuth((s) => s.user);
-  const close = useCallback(() => closeOverlay(), []);
+  const close = useCallback(() => closeOverlay('drawer'), []);
   return (
     <Dialog
       open={overlay === 'drawer'}
@@ -74,7 +73,12 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
             : null}
           {user ? (
             <li>
-              <button type="button" className="drawer-nav__item menu__item--danger" onClick={() => openOverlay('logout')}>
+              <button
+                type="button"
+                className="drawer-nav__item menu__item--danger"
+                onClick={() => openOverlay('logout')}
+                data-testid="drawer-logout"
+              >
                 <LogoutIcon size={18} /> {t('account.logout')}
               </button>
             </li>
@@ -116,7 +120,7 @@ function SearchDialog() {
   const { master, t } = useSite();
   const overlay = useOverlay();
   const navigate = useNavigate();
-  const close = useCallback(() => closeOverlay(), []);
+  const close = useCallback(() => closeOverlay('search'), []);
   return (
     <Dialog
       open={overlay === 'search'}
@@ -149,74 +153,12 @@ function SearchDialog() {
   );
 }
 
-function LoginDialog() {
-  const { t } = useSite();
-  const overlay = useOverlay();
-  const close = useCallback(() => closeOverlay(), []);
-  return (
-    <Dialog
-      open={overlay === 'login'}
-      onClose={close}
-      title={t('auth.login_title')}
-      closeLabel={t('common.close')}
-      testId="login-dialog"
-    >
-      <p className="muted">{t('auth.login_intro')}</p>
-    </Dialog>
-  );
-}
-
-/** Log Out confirmation (SPEC §2): Yes logs out and resets the cart even if the server call fails. */
-function LogoutDialog() {
-  const { t, locale } = useSite();
-  const overlay = useOverlay();
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const close = useCallback(() => closeOverlay(), []);
-  const confirm = async () => {
-    setBusy(true);
-    const token = authStore.get().token;
-    try {
-      if (token) await api('/logout', { method: 'POST', token, locale, body: {} });
-    } catch {
-      // Logged out locally all the same.
-    }
-    clearAuth();
-    resetCart();
-    setBusy(false);
-    closeOverlay();
-    toast.success(t('account.logout_success'));
-    navigate('/');
-  };
-  return (
-    <Dialog
-      open={overlay === 'logout'}
-      onClose={close}
-      title={t('account.logout')}
-      closeLabel={t('common.close')}
-      testId="logout-dialog"
-    >
-      <p>{t('account.logout_confirm')}</p>
-      <div className="dialog__actions">
-        <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy} data-testid="logout-yes">
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {t('common.yes')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
 export function ChromeOverlays({ categories }: { categories: ChromeCategory[] }) {
   return (
     <>
       <SideDrawer categories={categories} />
       <SearchDialog />
-      <LoginDialog />
-      <LogoutDialog />
+      <AuthOverlays />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLastSeen } from '~/features/auth/last-seen';
 import { useAuthBootstrap } from '~/features/auth/store';
 import { useSite } from '~/features/settings/site';
 import { ToastContainer } from '~/features/toast/toast';
@@ -21,6 +22,7 @@ export function SiteChrome({
 }) {
   const { t } = useSite();
   useAuthBootstrap();
+  useLastSeen();
   return (
     <>
       <a className="skip-link" href="#main">

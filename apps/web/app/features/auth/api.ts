@@ -1,0 +1,71 @@
+import type { Access, Address, Country, SocialProvider, User } from '@souq/contracts';
+import { toast } from '~/features/toast/toast';
+import { api, ApiError } from '~/shared/api';
+import { authStore, setAuth } from './store';
+
+interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+export type AuthAnswer = Envelope<{ user: User; access: Access }>;
+
+const post = <T>(path: string, body: unknown, locale: string, token?: string | null) =>
+  api<T>(path, { method: 'POST', body, locale, token });
+
+export const authApi = {
+  login: (body: { phone: string; password: string }, locale: string) => post<AuthAnswer>('/login', body, locale),
+  register: (
+    body: { name: string; phone: string; email: string; password: string; country: string; phone_code: string },
+    locale: string,
+  ) => post<AuthAnswer>('/registration', body, locale),
+  sendOtp: (body: { phone: string; phone_code?: string | null; forgot_password?: boolean }, locale: string) =>
+    post<Envelope<{ email_or_phone: string; otp?: string }>>('/send-otp', body, locale),
+  verifyOtp: (body: { phone: string; phone_code?: string | null; otp: string }, locale: string) =>
+    post<Envelope<{ token: string }>>('/verify-otp', body, locale),
+  resetPassword: (body: { token: string; password: string; password_confirmation: string }, locale: string) =>
+    post<Envelope<unknown>>('/reset-password', body, locale),
+  social: (provider: SocialProvider, body: { code: string; data?: Record<string, unknown> | null }, locale: string) =>
+    post<AuthAnswer>(`/auth/${provider}/token`, body, locale),
+  logout: (token: string, locale: string) => post<unknown>('/logout', {}, locale, token),
+  countries: (locale: string) => api<Envelope<{ countries: Country[] }>>('/countries', { locale }),
+};
+
+/** Stores the session of a login / registration / social answer. */
+export function storeSession(answer: AuthAnswer) {
+  const { user, access } = answer.data;
+  setAuth({ token: access.token, user, addresses: [], favoriteCount: 0 });
+}
+
+/**
+ * After sign-in: favourite count (GET /favorite-products → total) and addresses (GET /addresses).
+ * Failures are silent; a 401 already cleared the session through onUnauthorized.
+ */
+export async function loadUserData(locale: string) {
+  const token = authStore.get().token;
+  if (!token) return;
+  const [favorites, addresses] = await Promise.allSettled([
+    api<Envelope<{ total: number }>>('/favorite-products', { locale, token, query: { per_page: 1 } }),
+    api<Envelope<{ addresses: Address[] }>>('/addresses', { locale, token }),
+  ]);
+  if (authStore.get().token !== token) return; // logged out meanwhile
+  const patch: { favoriteCount?: number; addresses?: Address[] } = {};
+  if (favorites.status === 'fulfilled') patch.favoriteCount = favorites.value.data.total;
+  if (addresses.status === 'fulfilled') patch.addresses = addresses.value.data.addresses;
+  setAuth(patch);
+}
+
+/** Field errors of a 422 (first message each), or an error toast with the server message (400, 429, …). */
+export function handleFormError(error: unknown, fallback: string, fields: readonly string[]): Record<string, string> {
+  if (error instanceof ApiError && error.status === 422) {
+    const out: Record<string, string> = {};
+    for (const f of fields) {
+      const m = error.field(f);
+      if (m) out[f] = m;
+    }
+    // A 422 about a field the form does not show (or no field at all): toast it.
+    if (!Object.keys(out).length) toast.error(Object.values(error.errors)[0]?.[0] ?? error.message);
+    return out;
+  }
+  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+  return {};
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useSite } from '~/features/settings/site';
+import { api } from '~/shared/api';
+import { useAuth } from './store';
+
+export const LAST_SEEN_INTERVAL_MS = 10 * 60_000;
+
+/** POST /update-last-seen with an empty JSON body (Content-Type and Accept application/json). */
+export function updateLastSeen(token: string, locale: string) {
+  return api('/update-last-seen', { method: 'POST', body: {}, token, locale }).catch((error: unknown) => {
+    console.warn('last-seen update failed', error);
+  });
+}
+
+/** SPEC §4: sent at once when a token appears and every 10 minutes; stops when the token is lost. */
+export function useLastSeen() {
+  const token = useAuth((s) => s.token);
+  const { locale } = useSite();
+  useEffect(() => {
+    if (!token) return;
+    void updateLastSeen(token, locale);
+    const timer = setInterval(() => void updateLastSeen(token, locale), LAST_SEEN_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [token, locale]);
+}
