@@ -1,7 +1,22 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { useNavigate } from 'react-router';
+import { AddressForm, emptyAddress } from '~/features/account/address-form';
+import { AccountHeading } from '~/features/account/form';
+import { useT } from '~/features/settings/site';
+import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.address_new');
 
 export default function AddressNewPage() {
-  return <PagePlaceholder titleKey="page.address_new" />;
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="address-new-page">
+      <AccountHeading title={t('page.address_new')} />
+      <AddressForm
+        initial={emptyAddress}
+        onSaved={() => navigate('/manage-address')}
+        onCancel={() => navigate('/manage-address')}
+      />
+    </div>
+  );
 }

@@ -1,41 +1,74 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '~/features/auth/store';
+import {
+  BagIcon,
+  ChatIcon,
+  DashboardIcon,
+  DocIcon,
+  LockIcon,
+  PinIcon,
+  ProfileIcon,
+  ShieldIcon,
+  TicketIcon,
+} from '~/features/account/icons';
 import { Avatar } from '~/features/chrome/account-menu';
 import { chromeLoader, chromeShouldRevalidate } from '~/features/chrome/layout-data';
 import { SiteChrome } from '~/features/chrome/site-chrome';
 import { openOverlay } from '~/features/chrome/ui-store';
-import { useAuth } from '~/features/auth/store';
 import { useSite } from '~/features/settings/site';
+import { HeartIcon } from '~/shared/ui/icons';
 import type { Route } from './+types/account';
 
 export const loader = chromeLoader;
 export const shouldRevalidate = chromeShouldRevalidate;
 
-const LINKS = [
-  { to: '/dashboard', key: 'account.dashboard' },
-  { to: '/order-history', key: 'account.order_history' },
-  { to: '/wishlist', key: 'account.wishlist' },
-  { to: '/massages', key: 'account.messages', badge: 'unread' },
-  { to: '/profile', key: 'account.profile' },
-  { to: '/manage-address', key: 'account.addresses' },
-  { to: '/support-tickets', key: 'account.support_tickets' },
-  { to: '/change-password', key: 'account.change_password' },
-  { to: '/terms-and-conditions', key: 'page.terms' },
-  { to: '/privacy-policy', key: 'page.privacy' },
-] as const;
+interface SidebarLink {
+  to: string;
+  key: string;
+  icon: ComponentType<{ size?: number }>;
+  badge?: 'unread';
+}
+
+/** SPEC §2: the ten links of the account sidebar, in this order. */
+const LINKS: SidebarLink[] = [
+  { to: '/dashboard', key: 'account.dashboard', icon: DashboardIcon },
+  { to: '/order-history', key: 'account.order_history', icon: BagIcon },
+  { to: '/wishlist', key: 'account.wishlist', icon: HeartIcon },
+  { to: '/massages', key: 'account.messages', icon: ChatIcon, badge: 'unread' },
+  { to: '/profile', key: 'account.profile', icon: ProfileIcon },
+  { to: '/manage-address', key: 'account.addresses', icon: PinIcon },
+  { to: '/support-tickets', key: 'account.support_tickets', icon: TicketIcon },
+  { to: '/change-password', key: 'account.change_password', icon: LockIcon },
+  { to: '/terms-and-conditions', key: 'page.terms', icon: DocIcon },
+  { to: '/privacy-policy', key: 'page.privacy', icon: ShieldIcon },
+];
 
 function AccountSidebar() {
   const { t } = useSite();
   const user = useAuth((s) => s.user);
   const unread = 0; // the chat capability feeds this
+  const nav = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // On phones the links scroll sideways: keep the current one in view.
+  useEffect(() => {
+    const active = nav.current?.querySelector<HTMLElement>('.is-active');
+    const list = nav.current;
+    if (!active || !list || list.scrollWidth <= list.clientWidth) return;
+    active.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
+
   return (
-    <aside className="account-sidebar" aria-label={t('account.menu')}>
+    <aside className="account-sidebar" aria-label={t('account.menu')} data-testid="account-sidebar">
       <div className="account-sidebar__user">
         <Avatar photo={user?.profile_photo} name={user?.name ?? ''} size={56} />
-        <div>
-          <strong>{user?.name}</strong>
+        <div className="account-sidebar__who">
+          <strong className="account-sidebar__name" data-testid="sidebar-name">
+            {user?.name}
+          </strong>
           {user?.phone ? (
-            <div className="muted">
+            <div className="muted account-sidebar__phone">
               <bdi dir="ltr">
                 {user.phone_code ?? ''} {user.phone}
               </bdi>
@@ -43,19 +76,43 @@ function AccountSidebar() {
           ) : null}
         </div>
       </div>
-      <nav>
-        <ul className="account-sidebar__links">
+      <nav aria-label={t('account.menu')}>
+        <ul className="account-sidebar__links" ref={nav}>
           {LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} className={({ isActive }) => `account-sidebar__link${isActive ? ' is-active' : ''}`}>
-                <span>{t(l.key)}</span>
-                {'badge' in l && unread > 0 ? <span className="badge">{unread}</span> : null}
+              <NavLink
+                to={l.to}
+                end={l.to === '/dashboard'}
+                className={({ isActive }) => `account-sidebar__link${isActive ? ' is-active' : ''}`}
+              >
+                <l.icon size={18} />
+                <span className="account-sidebar__label">{t(l.key)}</span>
+                {l.badge && unread > 0 ? (
+                  <span className="badge" aria-label={t('account.unread', { count: unread })}>
+                    {unread}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
     </aside>
+  );
+}
+
+/** A guest on /wishlist gets the login dialog instead of the page (SPEC §6). */
+function WishlistGuest() {
+  const { t } = useSite();
+  return (
+    <section className="account-guest" data-testid="wishlist-guest">
+      <HeartIcon size={40} />
+      <h1 className="page-title">{t('account.wishlist')}</h1>
+      <p className="muted">{t('account.wishlist_login')}</p>
+      <button type="button" className="btn btn-primary" onClick={() => openOverlay('login')}>
+        {t('chrome.login')}
+      </button>
+    </section>
   );
 }
 
@@ -83,10 +140,12 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
               <Outlet />
             </section>
           </>
+        ) : ready && isWishlist ? (
+          <WishlistGuest />
         ) : (
           <div className="account-skeleton" aria-busy="true">
-            <div className="skeleton" style={{ height: 320 }} />
-            <div className="skeleton" style={{ height: 320 }} />
+            <div className="skeleton account-skeleton__side" />
+            <div className="skeleton account-skeleton__main" />
           </div>
         )}
       </div>

@@ -1,0 +1,10 @@
+import type { Address } from '@souq/contracts';
+import { HomeIcon, OfficeIcon, PinIcon } from './icons';
+
+export const ADDRESS_TYPES = ['home', 'office', 'other'] as const satisfies ReadonlyArray<Address['address_type']>;
+
+export function AddressTypeIcon({ type, size = 18 }: { type: Address['address_type']; size?: number }) {
+  if (type === 'home') return <HomeIcon size={size} />;
+  if (type === 'office') return <OfficeIcon size={size} />;
+  return <PinIcon size={size} />;
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useAuth } from '~/features/auth/store';
+import { openOverlay } from '~/features/chrome/ui-store';
+import { useSite } from '~/features/settings/site';
+import { toast } from '~/features/toast/toast';
+import { ApiError } from '~/shared/api';
+import { HeartIcon } from '~/shared/ui/icons';
+import { toggleFavorite } from './api';
+
+/**
+ * Heart toggle for a product: adds it to or removes it from the wishlist. A guest (or an expired
+ * session) gets 'Please login first!' and the login dialog (SPEC §6, §8).
+ */
+export function FavoriteButton({
+  productId,
+  initial = false,
+  className = '',
+  onChange,
+}: {
+  productId: number;
+  initial?: boolean;
+  className?: string;
+  onChange?(added: boolean): void;
+}) {
+  const { t, locale } = useSite();
+  const token = useAuth((s) => s.token);
+  const [on, setOn] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setOn(initial), [initial]);
+
+  const pressed = Boolean(token) && on;
+
+  const click = async () => {
+    if (busy) return;
+    if (!token) {
+      toast.error(t('account.login_first'));
+      openOverlay('login');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await toggleFavorite(productId, locale);
+      setOn(res.added);
+      onChange?.(res.added);
+      toast.success(t(res.added ? 'account.favorite_added' : 'account.favorite_removed'));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        toast.error(t('account.login_first'));
+        openOverlay('login');
+      } else toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`fav-btn${pressed ? ' is-on' : ''} ${className}`}
+      aria-pressed={pressed}
+      aria-label={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}
+      title={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => void click()}
+      data-testid="favorite-button"
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : <HeartIcon size={20} fill={pressed ? 'currentColor' : 'none'} />}
+    </button>
+  );
+}
