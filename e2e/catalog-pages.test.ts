@@ -169,3 +169,60 @@ describe('phone layout', () => {
     });
   }
 });
+
+describe('wishlist hearts on catalogue pages', () => {
+  it('shows the signed-in customer favourites on server-rendered cards and toggles them', async () => {
+    const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const reg = await fetch(`${baseUrl()}/api/registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        name: 'Heart Tester',
+        phone,
+        email: `h${phone}@example.com`,
+        password: 'password',
+        country: 'Oman',
+        phone_code: '+968',
+      }),
+    });
+    expect(reg.status).toBe(200);
+    const { user, access } = (await reg.json()).data;
+    // One favourite made through the API beforehand.
+    const products = await apiProducts('per_page=2&category_id=1', 'en');
+    await fetch(`${baseUrl()}/api/favorite-add-or-remove`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access.token}` },
+      body: JSON.stringify({ product_id: products[0]!.id }),
+    });
+
+    const page = await newPage({ locale: 'en' });
+    await page.context().addInitScript(
+      (value: string) => {
+        if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+      },
+      JSON.stringify({ token: access.token, user, favoriteCount: 1 }),
+    );
+    await page.goto(`${baseUrl()}/categories/dates`);
+    await hydrated(page);
+    const heart = (id: number) => page.locator(`[data-product-id="${id}"] [data-testid=favorite-button]`);
+    await expect.poll(() => heart(products[0]!.id).getAttribute('aria-pressed')).toBe('true');
+    expect(await heart(products[1]!.id).getAttribute('aria-pressed')).toBe('false');
+
+    await heart(products[1]!.id).click();
+    await expect.poll(() => heart(products[1]!.id).getAttribute('aria-pressed')).toBe('true');
+    const list = await fetch(`${baseUrl()}/api/favorite-products`, { headers: { authorization: `Bearer ${access.token}` } });
+    const ids = (await list.json()).data.products.map((p: { id: number }) => p.id);
+    expect(ids.sort()).toEqual([products[0]!.id, products[1]!.id].sort());
+    await finish(page, 'hearts-en');
+  });
+
+  it('asks a guest to log in', async () => {
+    const page = await newPage({ locale: 'ar' });
+    await page.goto(`${baseUrl()}/products/5/details`);
+    await hydrated(page);
+    await page.locator('.product-page__fav').click();
+    await page.waitForSelector('[data-testid=toasts] .toast--error');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(1);
+    await finish(page, 'hearts-guest-ar');
+  });
+});

@@ -9,6 +9,7 @@ import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';
+import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
@@ -250,6 +251,7 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
               <button type="button" className="btn btn-ghost" disabled title={t('product.cart_soon')}>
                 {t('product.buy_now')}
               </button>
+              <FavoriteButton productId={product.id} initial={product.is_favorite} className="product-page__fav" />
             </div>
             <p className="muted product-page__note">{t('product.cart_soon')}</p>
           </div>

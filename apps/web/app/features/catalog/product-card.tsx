@@ -1,6 +1,7 @@
 import type { Product } from '@souq/contracts';
 import { Link } from 'react-router';
 import { useSite } from '~/features/settings/site';
+import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import { Img } from '~/shared/ui/image';
 
 /** Five stars filled to the rating (0-5), with the number for screen readers. */
@@ -69,6 +70,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         {product.discount_percentage > 0 ? <span className="product-card__badge">-{product.discount_percentage}%</span> : null}
         {soldOut ? <span className="product-card__soldout">{t('catalog.out_of_stock')}</span> : null}
       </Link>
+      <FavoriteButton productId={product.id} initial={product.is_favorite} className="product-card__fav" />
       <div className="product-card__body">
         <h3 className="product-card__name">
           <Link to={href} prefetch="intent">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLastSeen } from '~/features/auth/last-seen';
+import { useFavoritesSync } from '~/features/wishlist/store';
 import { useAuthBootstrap } from '~/features/auth/store';
 import { useSite } from '~/features/settings/site';
 import { ToastContainer } from '~/features/toast/toast';
@@ -23,6 +24,7 @@ export function SiteChrome({
   const { t } = useSite();
   useAuthBootstrap();
   useLastSeen();
+  useFavoritesSync();
   return (
     <>
       <a className="skip-link" href="#main">

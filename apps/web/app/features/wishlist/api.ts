@@ -1,6 +1,7 @@
 import type { Product } from '@souq/contracts';
 import { authStore, setAuth } from '~/features/auth/store';
 import { api } from '~/shared/api';
+import { setFavorite } from './store';
 
 export interface FavoriteToggle {
   /** True when the product is now in the wishlist. */
@@ -21,6 +22,7 @@ export async function toggleFavorite(productId: number, locale: string): Promise
     token: authStore.get().token,
   });
   const added = res.data.product?.is_favorite ?? false;
+  setFavorite(productId, added);
   const count = authStore.get().favoriteCount;
   setAuth({ favoriteCount: Math.max(0, count + (added ? 1 : -1)) });
   return { added, product: res.data.product, message: res.message };

@@ -6,6 +6,7 @@ import { toast } from '~/features/toast/toast';
 import { ApiError } from '~/shared/api';
 import { HeartIcon } from '~/shared/ui/icons';
 import { toggleFavorite } from './api';
+import { useIsFavorite } from './store';
 
 /**
  * Heart toggle for a product: adds it to or removes it from the wishlist. A guest (or an expired
@@ -24,9 +25,11 @@ export function FavoriteButton({
 }) {
   const { t, locale } = useSite();
   const token = useAuth((s) => s.token);
+  // The signed-in customer's favourites (loaded after hydration) win over what the server rendered.
+  const known = useIsFavorite(productId);
   const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOn(initial), [initial]);
+  useEffect(() => setOn(known ?? initial), [known, initial]);
 
   const pressed = Boolean(token) && on;
 
