@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { createDb, type Db, type Dialect } from './db';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
+import { createResponseCache } from './http/response-cache';
 import { createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('openapi', createOpenApiRegistry());
+  app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs));
   app.decorate('services', { settings: createSettingsService(db, config) });
   app.decorateRequest('locale', 'ar');
   app.decorateRequest('auth', null);

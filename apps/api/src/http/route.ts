@@ -50,6 +50,11 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   response?: R;
   /** When false, the answer is not wrapped (e.g. GET /lang). */
   auth?: boolean;
+  /**
+   * The answer is the same for every guest: requests without credentials are served from the
+   * app's short-lived response cache (keyed by URL and language).
+   */
+  publicCache?: boolean;
 }
 
 interface RouteInput<Q, B, P> {
@@ -139,7 +144,15 @@ export function route<
       const query = spec.query ? parseOr422(spec.query, req.query) : req.query;
       const body = spec.body ? parseOr422(spec.body, req.body) : req.body;
       const params = spec.params ? parseOr422(spec.params, req.params) : req.params;
-      return handler({ query, body, params, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>);
+      const run = () => handler({ query, body, params, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>);
+      if (spec.publicCache && app.responseCache?.enabled && !req.headers.authorization) {
+        const sent = await app.responseCache.send(req, reply, `${req.locale}|${req.url}`, async () => ({
+          type: 'application/json; charset=utf-8',
+          body: JSON.stringify(await run()),
+        }));
+        if (sent) return sent;
+      }
+      return run();
     },
   });
 }

@@ -16,6 +16,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/categories',
+      publicCache: true,
       summary: 'Active categories with their sub-categories, in display order',
       tags: ['catalog'],
       query: categoriesQuerySchema,
@@ -29,6 +30,7 @@ export async function categoriesRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/sub-categories',
+      publicCache: true,
       summary: 'Sub-categories of one category',
       tags: ['catalog'],
       query: subCategoriesQuerySchema,

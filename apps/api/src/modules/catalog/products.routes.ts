@@ -36,6 +36,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/products',
+      publicCache: true,
       summary: 'Products: search, filters, sorts, pages and facets',
       tags,
       query: productsQuerySchema,
@@ -49,6 +50,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/product-details',
+      publicCache: true,
       summary: 'One product with gallery, variants, flash sale, related and popular products',
       tags,
       query: productDetailsQuerySchema,
@@ -64,6 +66,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/reviews',
+      publicCache: true,
       summary: 'Reviews of a product or a shop with the rating summary',
       tags,
       query: reviewsQuerySchema,
@@ -83,6 +86,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/shops',
+      publicCache: true,
       summary: 'Shops, searchable',
       tags,
       query: shopsQuerySchema,
@@ -93,7 +97,14 @@ export async function productsRoutes(app: FastifyInstance) {
 
   route(
     app,
-    { method: 'GET', url: '/api/shops/top', summary: 'Best rated shops', tags, response: topShopsResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/shops/top',
+      publicCache: true,
+      summary: 'Best rated shops',
+      tags,
+      response: topShopsResponseSchema,
+    },
     async ({ req }) => ({ data: { shops: await catalog.topShops(req.locale) } }),
   );
 
@@ -102,6 +113,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/shops/:id',
+      publicCache: true,
       summary: 'One shop',
       tags,
       params: shopParamsSchema,
@@ -115,6 +127,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/shop-categories',
+      publicCache: true,
       summary: 'Categories a shop sells in, with product counts',
       tags,
       query: shopCategoriesQuerySchema,
@@ -128,6 +141,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/flash-sales',
+      publicCache: true,
       summary: 'The running and the next flash sale',
       tags,
       response: flashSalesResponseSchema,
@@ -140,6 +154,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/flash-sale/:id/details',
+      publicCache: true,
       summary: 'A flash sale with its products, paged',
       tags,
       params: flashSaleParamsSchema,
@@ -156,6 +171,7 @@ export async function productsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/home',
+      publicCache: true,
       summary: 'Everything of the home page',
       tags,
       query: homeQuerySchema,

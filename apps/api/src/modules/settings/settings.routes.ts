@@ -7,7 +7,14 @@ import { translations } from '../i18n/messages';
 export async function settingsRoutes(app: FastifyInstance) {
   route(
     app,
-    { method: 'GET', url: '/api/master', summary: 'Site settings', tags: ['settings'], response: masterResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/master',
+      publicCache: true,
+      summary: 'Site settings',
+      tags: ['settings'],
+      response: masterResponseSchema,
+    },
     async ({ req }) => {
       return { data: await app.services.settings.master(req.locale) };
     },
@@ -18,6 +25,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/lang/:locale',
+      publicCache: true,
       summary: 'Every string the storefront shows, in one language',
       tags: ['settings'],
       params: z.object({ locale: z.string().max(10) }),
@@ -37,6 +45,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/countries',
+      publicCache: true,
       summary: 'Countries with phone codes',
       tags: ['settings'],
       response: countriesResponseSchema,

@@ -1,0 +1,108 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface Entry {
+  at: number;
+  status: number;
+  type: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  br?: Promise<Buffer>;
+  gz?: Promise<Buffer>;
+}
+
+export interface CachedBody {
+  status?: number;
+  type: string;
+  body: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A micro-cache of whole public answers (JSON of the catalogue, server-rendered pages): the bytes and
+ * their brotli and gzip forms are kept for a few seconds, so a burst of identical guest requests costs
+ * one computation and one compression. Only answers that are the same for every guest may go in:
+ * callers skip it for requests that carry credentials.
+ */
+export interface ResponseCache {
+  /** Sends the cached answer for `key`, computing (and caching) it on a miss. */
+  send(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<CachedBody | null>,
+  ): Promise<FastifyReply | null>;
+  clear(): void;
+  readonly enabled: boolean;
+}
+
+export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseCache {
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry | null>>();
+
+  async function entryFor(key: string, produce: () => Promise<CachedBody | null>): Promise<Entry | null> {
+    const hit = entries.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit;
+    let wait = pending.get(key);
+    if (!wait) {
+      wait = (async () => {
+        const made = await produce();
+        if (!made) return null;
+        const entry: Entry = {
+          at: Date.now(),
+          status: made.status ?? 200,
+          type: made.type,
+          headers: made.headers ?? {},
+          body: Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body),
+        };
+        if (entry.status === 200) {
+          entries.delete(key);
+          entries.set(key, entry);
+          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        }
+        return entry;
+      })().finally(() => pending.delete(key));
+      pending.set(key, wait);
+    }
+    return wait;
+  }
+
+  return {
+    enabled: ttlMs > 0,
+    async send(req, reply, key, produce) {
+      const entry = await entryFor(key, produce);
+      if (!entry) return null;
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      let body: Buffer = entry.body;
+      let encoding: string | undefined;
+      if (entry.body.length >= 1024) {
+        if (/\bbr\b/.test(accept)) {
+          entry.br ??= brotli(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+          body = await entry.br;
+          encoding = 'br';
+        } else if (/\bgzip\b/.test(accept)) {
+          entry.gz ??= gzip(entry.body, { level: 6 });
+          body = await entry.gz;
+          encoding = 'gzip';
+        }
+      }
+      reply.status(entry.status).type(entry.type).header('vary', 'accept-encoding, accept-language, cookie');
+      for (const [k, v] of Object.entries(entry.headers)) reply.header(k, v);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
