@@ -91,6 +91,31 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     url: '/*',
     handler: async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url === '/api') return reply.callNotFound();
+      // A page is the same for every visitor with the same language (per-user state is loaded in the
+      // browser), so guests' GETs share the short-lived response cache.
+      if (req.method === 'GET' && app.responseCache.enabled && !req.headers.authorization) {
+        const locale = /(?:^|;\s*)locale=([a-z]{2})/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+        const sent = await app.responseCache.send(req, reply, `page|${locale}|${req.url}`, async () => {
+          const response = await handle(toWebRequest(req, originOf(req), new AbortController().signal), {
+            apiFetch,
+          } satisfies WebLoadContext);
+          const headers: Record<string, string | string[]> = {};
+          for (const [k, v] of response.headers) {
+            if (k !== 'set-cookie' && k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding')
+              headers[k] = v;
+          }
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length) headers['set-cookie'] = cookies;
+          return {
+            status: response.status,
+            type: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
+            headers,
+            body: Buffer.from(await response.arrayBuffer()),
+            noStore: cookies.length > 0 || response.status !== 200,
+          };
+        });
+        if (sent) return reply;
+      }
       const controller = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();

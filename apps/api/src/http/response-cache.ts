@@ -9,7 +9,7 @@ interface Entry {
   at: number;
   status: number;
   type: string;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   body: Buffer;
   br?: Promise<Buffer>;
   gz?: Promise<Buffer>;
@@ -19,7 +19,9 @@ export interface CachedBody {
   status?: number;
   type: string;
   body: string | Buffer;
-  headers?: Record<string, string>;
+  headers?: Record<string, string | string[]>;
+  /** Send it, but do not keep it (e.g. it sets a cookie). */
+  noStore?: boolean;
 }
 
 /**
@@ -30,12 +32,7 @@ export interface CachedBody {
  */
 export interface ResponseCache {
   /** Sends the cached answer for `key`, computing (and caching) it on a miss. */
-  send(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    produce: () => Promise<CachedBody | null>,
-  ): Promise<FastifyReply | null>;
+  send(req: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<CachedBody | null>): Promise<boolean>;
   clear(): void;
   readonly enabled: boolean;
 }
@@ -59,7 +56,7 @@ export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseC
           headers: made.headers ?? {},
           body: Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body),
         };
-        if (entry.status === 200) {
+        if (entry.status === 200 && !made.noStore) {
           entries.delete(key);
           entries.set(key, entry);
           if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
@@ -74,8 +71,10 @@ export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseC
   return {
     enabled: ttlMs > 0,
     async send(req, reply, key, produce) {
+      const cached = entries.get(key);
+      const fresh = !!cached && Date.now() - cached.at < ttlMs;
       const entry = await entryFor(key, produce);
-      if (!entry) return null;
+      if (!entry) return false;
       const accept = String(req.headers['accept-encoding'] ?? '');
       let body: Buffer = entry.body;
       let encoding: string | undefined;
@@ -93,7 +92,9 @@ export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseC
       reply.status(entry.status).type(entry.type).header('vary', 'accept-encoding, accept-language, cookie');
       for (const [k, v] of Object.entries(entry.headers)) reply.header(k, v);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(body);
+      reply.header('x-cache', fresh ? 'hit' : 'miss');
+      reply.send(body);
+      return true;
     },
     clear() {
       entries.clear();

@@ -150,7 +150,7 @@ export function route<
           type: 'application/json; charset=utf-8',
           body: JSON.stringify(await run()),
         }));
-        if (sent) return sent;
+        if (sent) return reply;
       }
       return run();
     },
