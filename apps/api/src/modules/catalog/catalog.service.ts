@@ -203,8 +203,9 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
             description: cleanHtml(locale === 'ar' && row.description_ar ? row.description_ar : row.description),
             thumbnails,
             flash_sale: sale ? toFlashSale(sale, locale) : null,
-            meta_title: row.meta_title,
-            meta_description: row.meta_description,
+            // Meta texts are kept in English only: other languages fall back to the name and summary.
+            meta_title: locale === 'en' ? row.meta_title : null,
+            meta_description: locale === 'en' ? row.meta_description : null,
             category: {
               id: row.category_id,
               slug: row.category_slug,
