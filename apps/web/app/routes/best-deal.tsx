@@ -1,7 +1,35 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { useSite } from '~/features/settings/site';
+import { makeTranslate } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import type { Route } from './+types/best-deal';
 
-export const meta = titleMeta('page.best_deal');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadProductList(request, context, { deals: '1' });
+}
 
-export default function BestDealPage() {
-  return <PagePlaceholder titleKey="page.best_deal" />;
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataOf(matches);
+  const t = makeTranslate(root?.messages ?? {});
+  return seoMeta({
+    matches,
+    title: t('page.best_deal'),
+    description: t('catalog.best_deal_description', { app: root?.master.app_name ?? '' }),
+    path: '/best-deal',
+    jsonLd: [
+      breadcrumbJsonLd(originOf(matches), [
+        { name: t('page.home'), path: '/' },
+        { name: t('page.best_deal'), path: '/best-deal' },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BestDealPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
+  return <ProductListScreen data={loaderData} title={t('page.best_deal')} emptyText={t('catalog.no_deals')} testId="best-deal" />;
 }

@@ -1,7 +1,69 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { Link, useNavigation } from 'react-router';
+import { fetchCategories, requestLocale } from '~/features/catalog/api';
+import { Breadcrumbs } from '~/features/catalog/product-list';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { useSite } from '~/features/settings/site';
+import type { ApiContext } from '~/shared/api';
+import { makeTranslate } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { Img } from '~/shared/ui/image';
+import type { Route } from './+types/categories';
 
-export const meta = titleMeta('page.categories');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return fetchCategories({ locale: requestLocale(request), context: context as ApiContext }, { per_page: 100 });
+}
 
-export default function CategoriesPage() {
-  return <PagePlaceholder titleKey="page.categories" />;
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataOf(matches);
+  const t = makeTranslate(root?.messages ?? {});
+  return seoMeta({
+    matches,
+    title: t('page.categories'),
+    description: t('catalog.categories_description', { app: root?.master.app_name ?? '' }),
+    path: '/categories',
+    jsonLd: [
+      breadcrumbJsonLd(originOf(matches), [
+        { name: t('page.home'), path: '/' },
+        { name: t('page.categories'), path: '/categories' },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
+  const { categories } = loaderData;
+  const loading = useNavigation().state === 'loading';
+  return (
+    <div className="container categories-page" aria-busy={loading}>
+      <Breadcrumbs items={[{ name: t('page.home'), href: '/' }, { name: t('page.categories') }]} />
+      <h1 className="page-title">{t('page.categories')}</h1>
+      {categories.length === 0 ? (
+        <div className="plist__empty" data-testid="empty-state">
+          <h2>{t('catalog.no_categories')}</h2>
+        </div>
+      ) : (
+        <ul className="category-grid" data-testid="category-grid">
+          {categories.map((c, i) => (
+            <li key={c.id}>
+              <Link to={`/categories/${c.slug}`} className="category-tile" prefetch="intent" data-testid="category-tile">
+                <span className="category-tile__media">
+                  <Img src={c.thumbnail} alt="" width={96} height={96} priority={i < 4} />
+                </span>
+                <span className="category-tile__text">
+                  <span className="category-tile__name">{c.name}</span>
+                  {c.sub_categories.length ? (
+                    <span className="category-tile__subs muted">{c.sub_categories.map((s) => s.name).join(' · ')}</span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,35 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { useSite } from '~/features/settings/site';
+import { makeTranslate } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import type { Route } from './+types/most-popular';
 
-export const meta = titleMeta('page.most_popular');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadProductList(request, context, { sort_type: 'popular_product' });
+}
 
-export default function MostPopularPage() {
-  return <PagePlaceholder titleKey="page.most_popular" />;
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataOf(matches);
+  const t = makeTranslate(root?.messages ?? {});
+  return seoMeta({
+    matches,
+    title: t('page.most_popular'),
+    description: t('catalog.most_popular_description', { app: root?.master.app_name ?? '' }),
+    path: '/most-popular',
+    jsonLd: [
+      breadcrumbJsonLd(originOf(matches), [
+        { name: t('page.home'), path: '/' },
+        { name: t('page.most_popular'), path: '/most-popular' },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function MostPopularPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
+  return <ProductListScreen data={loaderData} title={t('page.most_popular')} hide={['sort']} testId="most-popular" />;
 }
