@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTrx } from '../../db';
+
+/** Sitemaps hold at most 50,000 URLs; above this many the sitemap becomes an index of several files. */
+export const SITEMAP_MAX_URLS = 45_000;
+const PAGE = 5_000;
+const CACHE_MS = 60_000;
+
+/** Paths robots should not crawl: personal pages, checkout and the API. */
+export const DISALLOWED = [
+  '/dashboard',
+  '/order-history',
+  '/profile',
+  '/manage-address',
+  '/change-password',
+  '/wishlist',
+  '/checkout',
+  '/buynow',
+  '/massages',
+  '/support-ticket',
+  '/api/',
+];
+
+const STATIC_PATHS = ['/', '/shops', '/products', '/categories', '/most-popular', '/best-deal'];
+
+interface Entry {
+  loc: string;
+  lastmod?: string | null;
+}
+
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+function urlset(origin: string, entries: Iterable<Entry>): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
+  for (const e of entries) {
+    out.push(`<url><loc>${xmlEscape(origin + e.loc)}</loc>`);
+    if (e.lastmod) out.push(`<lastmod>${xmlEscape(e.lastmod)}</lastmod>`);
+    out.push('</url>\n');
+  }
+  out.push('</urlset>\n');
+  return out.join('');
+}
+
+/** The URLs that are not products: fixed pages, categories, shops, running and upcoming flash sales. */
+async function otherEntries(db: DbOrTrx, now: string): Promise<Entry[]> {
+  const [categories, shops, sales] = await Promise.all([
+    db.selectFrom('categories').select('slug').where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('shops').select('id').where('is_active', '=', 1).orderBy('id').execute(),
+    db.selectFrom('flash_sales').select('id').where('is_active', '=', 1).where('end_at', '>', now).orderBy('id').execute(),
+  ]);
+  return [
+    ...STATIC_PATHS.map((loc) => ({ loc })),
+    ...categories.map((c) => ({ loc: `/categories/${encodeURIComponent(c.slug)}` })),
+    ...shops.map((s) => ({ loc: `/shops/${s.id}` })),
+    ...sales.map((s) => ({ loc: `/flash-sale/${s.id}` })),
+  ];
+}
+
+/** Active products with id > after, in id order (keyset paging, so 100,000 products stay cheap). */
+async function productEntries(db: DbOrTrx, after: number, limit: number): Promise<Entry[]> {
+  const out: Entry[] = [];
+  let last = after;
+  while (out.length < limit) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'updated_at'])
+      .where('is_active', '=', 1)
+      .where('id', '>', last)
+      .orderBy('id')
+      .limit(Math.min(PAGE, limit - out.length))
+      .execute();
+    for (const r of rows) out.push({ loc: `/products/${r.id}/details`, lastmod: r.updated_at });
+    if (rows.length < PAGE) break;
+    last = rows[rows.length - 1]!.id;
+  }
+  return out;
+}
+
+const countActiveProducts = async (db: DbOrTrx) =>
+  Number(
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('is_active', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** The id before the `skip`-th active product (0 when skip is 0), via the (is_active, id) index. */
+async function idBefore(db: DbOrTrx, skip: number): Promise<number | null> {
+  if (skip === 0) return 0;
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .limit(1)
+    .offset(skip - 1)
+    .executeTakeFirst();
+  return row ? row.id : null;
+}
+
+/**
+ * One sitemap document. With at most `maxUrls` URLs, `sitemap.xml` (part null) lists them all. Above, it
+ * is an index: part 1 holds the pages that are not products, parts 2 … the products, `maxUrls` each.
+ * null: no such part.
+ */
+export async function sitemapDocument(
+  db: DbOrTrx,
+  origin: string,
+  part: number | null,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
+  const now = new Date().toISOString();
+  const [others, products] = await Promise.all([otherEntries(db, now), countActiveProducts(db)]);
+  const split = others.length + products > maxUrls;
+  if (part === null) {
+    if (!split) return urlset(origin, [...others, ...(await productEntries(db, 0, products + 1))]);
+    const files = 1 + Math.ceil(products / maxUrls);
+    const items = Array.from(
+      { length: files },
+      (_, i) => `<sitemap><loc>${xmlEscape(`${origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>\n`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('')}</sitemapindex>\n`;
+  }
+  if (!split || part < 1) return null;
+  if (part === 1) return urlset(origin, others);
+  const after = await idBefore(db, (part - 2) * maxUrls);
+  if (after === null) return null;
+  const entries = await productEntries(db, after, maxUrls);
+  return entries.length ? urlset(origin, entries) : null;
+}
+
+export async function sitemapRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const cache = new Map<string, { at: number; body: string | null }>();
+  /** Sitemaps are reused for a minute (when the catalogue cache is on): a crawler fetches them in bursts. */
+  const cached = async (origin: string, part: number | null): Promise<string | null> => {
+    const key = `${origin} ${part}`;
+    const hit = cache.get(key);
+    if (config.catalogCacheTtlMs > 0 && hit && Date.now() - hit.at < CACHE_MS) return hit.body;
+    const body = await sitemapDocument(db, origin, part);
+    if (config.catalogCacheTtlMs > 0) {
+      if (cache.size > 50) cache.clear();
+      cache.set(key, { at: Date.now(), body });
+    }
+    return body;
+  };
+  const originOf = (req: FastifyRequest) => config.publicUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+  const XML = 'application/xml; charset=utf-8';
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const body = (await cached(originOf(req), null)) ?? '';
+    return reply.type(XML).header('cache-control', 'public, max-age=3600').send(body);
+  });
+
+  app.get('/sitemap-:n.xml', async (req: FastifyRequest<{ Params: { n: string } }>, reply) => {
+    const n = /^[1-9]\d{0,4}$/.test(req.params.n) ? Number(req.params.n) : 0;
+    const body = n > 0 ? await cached(originOf(req), n) : null;
+    if (body === null) return reply.status(404).type('text/plain').send('Not found');
+    return reply.type(XML).header('cache-control', 'public, max-age=3600').send(body);
+  });
+
+  app.get('/robots.txt', async (req, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...DISALLOWED.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${originOf(req)}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+}
