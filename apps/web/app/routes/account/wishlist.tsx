@@ -5,6 +5,8 @@ import { AccountHeading } from '~/features/account/form';
 import { TrashIcon } from '~/features/account/icons';
 import { setAuth, useAuth } from '~/features/auth/store';
 import { ProductCard, ProductGridSkeleton } from '~/features/catalog/product-card';
+import { favoritesStore } from '~/features/wishlist/store';
+import { useStore } from '~/shared/store';
 import { useSite } from '~/features/settings/site';
 import { toast } from '~/features/toast/toast';
 import { fetchFavorites, toggleFavorite } from '~/features/wishlist/api';
@@ -17,15 +19,19 @@ export const meta = titleMeta('page.wishlist');
 export default function WishlistPage() {
   const { t, locale } = useSite();
   const token = useAuth((s) => s.token);
-  const [products, setProducts] = useState<Product[] | null>(null);
+  const [loaded, setProducts] = useState<Product[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
+  // A heart un-ticked on a card takes the product out of the list at once.
+  const favoriteIds = useStore(favoritesStore, (st) => (st.loaded ? st.ids : null));
+  const products = loaded && favoriteIds ? loaded.filter((p) => favoriteIds.has(p.id)) : loaded;
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
         const res = await fetchFavorites(locale, signal);
         setProducts(res.products);
+        favoritesStore.set({ ids: new Set(res.products.map((p) => p.id)), loaded: true });
         setError(null);
         // The list is the truth for the header badge.
         setAuth({ favoriteCount: res.total });
