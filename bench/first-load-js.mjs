@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Budget: the home page's first-load JavaScript is at most 150 KB compressed (gzip).
-// Builds the web app if needed, starts the production server on a free port with a fresh data
-// folder, loads / in headless Chromium and sums every script of the first load.
+// Rebuilds the web app (under the build lock; BENCH_SKIP_BUILD=1 skips that), starts the production
+// server on a free port with a fresh data folder, loads / in headless Chromium and sums every script
+// of the first load.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,7 +16,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const r = spawnSync('npm', ['run', 'build', '--workspace', '@souq/web'], { cwd: root, stdio: 'inherit' });
+  // Builds are shared with the browser tests: hold their lock (BENCH_LOCK_HELD=1 when already held).
+  const build = ['npm', 'run', 'build', '--workspace', '@souq/web'];
+  const cmd = process.env.BENCH_LOCK_HELD === '1' ? build : ['flock', '/tmp/souq-e2e.lock', ...build];
+  const r = spawnSync(cmd[0], cmd.slice(1), { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 const port = await new Promise((resolve) => {

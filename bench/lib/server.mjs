@@ -1,0 +1,103 @@
+// Starts the production server (scripts/start.mjs) for a benchmark: free loopback port, fresh data
+// folder, quiet logs, login rate limits raised; optionally with N generated products.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const builtEntry = path.join(root, 'apps/web/build/server/index.js');
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/** Builds the web app when there is no build yet, holding the shared build lock (unless the caller already holds it). */
+export function ensureWebBuild() {
+  if (fs.existsSync(builtEntry)) return;
+  console.log('bench: building the web app…');
+  const cmd =
+    process.env.BENCH_LOCK_HELD === '1'
+      ? ['npm', 'run', 'build', '--workspace', '@souq/web']
+      : ['flock', '/tmp/souq-e2e.lock', 'npm', 'run', 'build', '--workspace', '@souq/web'];
+  const r = spawnSync(cmd[0], cmd.slice(1), { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the web build failed');
+}
+
+/**
+ * @param {{ products?: number, env?: Record<string, string>, label?: string }} [options]
+ * @returns {Promise<{ base: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer(options = {}) {
+  ensureWebBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    SKIP_BUILD: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOGIN_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+    ...options.env,
+  };
+  if (options.products) {
+    const started = Date.now();
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/db/seed/generate-cli.ts', '--products', String(options.products)],
+      { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (r.status !== 0) throw new Error('generating the catalogue failed');
+    console.log(
+      `bench: generated ${options.products.toLocaleString('en')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/master`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 600) {
+      await stop();
+      throw new Error('the server did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, port, dataDir, stop };
+}
+
+/** Stops the server on Ctrl-C too. */
+export function stopOnSignal(server) {
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.once(sig, () => {
+      void server.stop().finally(() => process.exit(130));
+    });
+}

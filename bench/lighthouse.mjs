@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset, simulated throttling, performance only) on the home page, the product
+// list and a product page of the production server with the demo seed.
+//   node bench/lighthouse.mjs [--strict] [--runs 1] [--save DIR] [/other/path ...]
+// --save DIR writes each Lighthouse report (JSON) there, to see where the time goes.
+// Budgets: performance score ≥ 90 and CLS ≤ 0.05 on every page (the median of the runs).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer, stopOnSignal } from './lib/server.mjs';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    strict: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    save: { type: 'string' },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const SCORE_BUDGET = 90;
+const CLS_BUDGET = 0.05;
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+const server = await startServer();
+stopOnSignal(server);
+let chrome;
+let failed = false;
+try {
+  const { base } = server;
+  const first = (await (await fetch(`${base}/api/products`)).json()).data.products[0];
+  const pages = positionals.length ? positionals : ['/', '/products', `/products/${first.id}/details`];
+  // Warm the server (first SSR of each route, catalogue cache) before measuring.
+  for (const p of pages) await (await fetch(base + p)).text();
+
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  const rows = [];
+  for (const p of pages) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(base + p, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${p}: ${lhr.runtimeError.message}`);
+      if (values.save) {
+        mkdirSync(values.save, { recursive: true });
+        const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;
+        writeFileSync(join(values.save, name), JSON.stringify(lhr));
+      }
+      samples.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      });
+    }
+    const row = {
+      page: p,
+      score: median(samples.map((s) => s.score)),
+      cls: median(samples.map((s) => s.cls)),
+      lcp: median(samples.map((s) => s.lcp)),
+      tbt: median(samples.map((s) => s.tbt)),
+      fcp: median(samples.map((s) => s.fcp)),
+      lcpElement: samples[0].lcpElement,
+    };
+    row.pass = row.score >= SCORE_BUDGET && row.cls <= CLS_BUDGET;
+    rows.push(row);
+  }
+
+  console.log(
+    `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, performance — budgets: score ≥ ${SCORE_BUDGET}, CLS ≤ ${CLS_BUDGET}`,
+  );
+  const head = ['page', 'score', 'CLS', 'LCP ms', 'FCP ms', 'TBT ms', 'result'];
+  const lines = rows.map((r) => [
+    r.page,
+    String(r.score),
+    r.cls.toFixed(3),
+    String(Math.round(r.lcp)),
+    String(Math.round(r.fcp)),
+    String(Math.round(r.tbt)),
+    r.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmtRow = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(fmtRow(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmtRow(l));
+  for (const r of rows) if (r.lcpElement) console.log(`  LCP element on ${r.page}: ${r.lcpElement}`);
+  failed = rows.some((r) => !r.pass);
+} finally {
+  await chrome?.kill();
+  await server.stop();
+}
+console.log(failed ? '\nSome budgets were missed.' : '\nAll budgets met.');
+process.exit(failed && values.strict ? 1 : 0);
