@@ -52,9 +52,11 @@ function finish(reason) {
 run('lint', 'npm', ['run', 'lint']);
 run('typecheck', 'npm', ['run', 'typecheck']);
 vitest('web unit', 'apps/web');
+// Built once here: the API suite mounts the built web app in some tests, and the browser tests serve it.
+run('web build', 'npm', ['run', 'build', '--workspace', '@souq/web']);
 vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
 if (process.env.TEST_POSTGRES_URL) vitest('api (postgresql)', 'apps/api', { TEST_DIALECT: 'postgres' });
 else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
-vitest('e2e', 'e2e');
+vitest('e2e', 'e2e', { E2E_SKIP_BUILD: '1' });
 finish();
