@@ -49,14 +49,19 @@ try {
   for (const p of pages) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(base + p, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${p}: ${lhr.runtimeError.message}`);
+      let lhr;
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP): that run is repeated, twice at most.
+      for (let attempt = 1; ; attempt++) {
+        ({ lhr } = await lighthouse(base + p, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        }));
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${p}: ${lhr.runtimeError.message}`);
+        console.log(`  ${p}: ${lhr.runtimeError.code}, run again`);
+      }
       if (values.save) {
         mkdirSync(values.save, { recursive: true });
         const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`;

@@ -34,14 +34,30 @@ export interface ImgProps {
   className?: string;
 }
 
+/**
+ * The candidate widths of a slot: with `sizes` (a fluid slot) every served width from a quarter of the
+ * slot up to twice it, as width descriptors so the browser picks by the slot's real size and the screen's
+ * density; without `sizes` (a fixed slot) the 1x and 2x widths.
+ */
+export function srcSetFor(src: string | null | undefined, width: number, fluid: boolean): string | undefined {
+  if (!src || !src.startsWith('/uploads/')) return undefined;
+  if (!fluid) {
+    const one = imageUrl(src, width);
+    const two = imageUrl(src, width * 2);
+    return two !== one ? `${one} 1x, ${two} 2x` : undefined;
+  }
+  const low = servedWidth(width / 4);
+  const high = servedWidth(width * 2);
+  return IMAGE_WIDTHS.filter((w) => w >= low && w <= high)
+    .map((w) => `/img/${w}${src} ${w}w`)
+    .join(', ');
+}
+
 export function Img({ src, alt, width, height, priority = false, sizes, className }: ImgProps) {
-  const local = !!src && src.startsWith('/uploads/');
-  const one = imageUrl(src, width);
-  const two = imageUrl(src, width * 2);
   return (
     <img
-      src={one}
-      srcSet={local && two !== one ? `${one} 1x, ${two} 2x` : undefined}
+      src={imageUrl(src, width)}
+      srcSet={srcSetFor(src, width, !!sizes)}
       sizes={sizes}
       alt={alt}
       width={width}
