@@ -34,6 +34,40 @@ describe('product page', () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/products\/\d+\/details"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="ar"/i);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en"/i);
+    // The stylesheet is the first request of the head; the scripts (the page works without them) come
+    // at low priority after it.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(-1);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+  });
+
+  it('has an English address (?lang=en) that search engines and visitors without a cookie get in English', async () => {
+    const [p] = await apiProducts('per_page=1&sort_type=top_selling', 'en');
+    const plain = `${baseUrl()}/products/${p!.id}/details`;
+    const html = await (await fetch(`${plain}?lang=en`)).text();
+    expect(html).toMatch(/<html lang="en" dir="ltr"/);
+    expect(html).toContain(p!.name.replace(/&/g, '&amp;'));
+    expect(html).toContain(`<link rel="canonical" href="${plain}?lang=en"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="ar" href="${plain}"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${plain}?lang=en"/>`);
+    const arabic = await (await fetch(plain)).text();
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(arabic).toContain(`<link rel="canonical" href="${plain}"/>`);
+
+    // A visitor who came by the English address and picks Arabic gets the plain address in Arabic.
+    const page = await newPage();
+    await page.goto(`${plain}?lang=en`);
+    await hydrated(page);
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await page.click('[data-testid=language-picker]');
+    await Promise.all([page.waitForEvent('load'), page.click('[data-testid=language-option-ar]')]);
+    await hydrated(page);
+    expect(page.url()).toBe(plain);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await finish(page, 'product-lang-param');
   });
 
   for (const locale of ['ar', 'en'] as const) {

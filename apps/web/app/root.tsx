@@ -4,15 +4,9 @@ import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './features/settings/site';
 import { api, type ApiContext } from './shared/api';
 import type { Messages } from './shared/i18n';
-import { normaliseLocale } from './shared/i18n';
-import { readCookie } from './shared/storage';
+import { requestLocale } from './shared/i18n';
 import { themeCss } from './shared/theme';
-import './app.css';
-import './features/catalog/catalog.css';
-import './features/catalog/product-page.css';
-import './features/catalog/shop-pages.css';
-import './features/account/account.css';
-import './features/auth/auth.css';
+import stylesHref from './styles.css?url';
 
 export interface RootData {
   master: Master;
@@ -22,7 +16,7 @@ export interface RootData {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const locale = normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+  const locale = requestLocale(request);
   const ctx = context as ApiContext;
   const [master, messages] = await Promise.all([
     api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
@@ -46,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.master.theme_colors.primary ?? '#0f766e'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesHref} precedence="default" />
         {theme ? <style id="theme-colors">{theme}</style> : null}
         <Meta />
         <Links />

@@ -1,3 +1,5 @@
+import { readCookie } from './storage';
+
 export type Messages = Record<string, string>;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -15,4 +17,13 @@ export const SUPPORTED_LOCALES = ['ar', 'en'] as const;
 export const DEFAULT_LOCALE = 'ar';
 export function normaliseLocale(value: string | null | undefined): 'ar' | 'en' {
   return value === 'en' ? 'en' : 'ar';
+}
+
+/**
+ * The locale of a server-rendered request: `?lang=` (the address search engines get for a language)
+ * wins over the `locale` cookie, which mirrors the visitor's stored choice.
+ */
+export function requestLocale(request: Request): 'ar' | 'en' {
+  const lang = new URL(request.url).searchParams.get('lang');
+  return normaliseLocale(lang ?? readCookie(request.headers.get('cookie'), 'locale'));
 }

@@ -35,9 +35,20 @@ export const absolute = (origin: string, path: string | null | undefined) =>
   !path ? undefined : /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /**
+ * The address of a page in a language: Arabic, the default, at the plain URL; English with `?lang=en`
+ * (which the server renders in English whatever the visitor's `locale` cookie says).
+ */
+export function localisedUrl(url: string, locale: string): string {
+  const u = new URL(url, 'http://localhost');
+  if (locale === 'ar') u.searchParams.delete('lang');
+  else u.searchParams.set('lang', locale);
+  return /^https?:\/\//.test(url) ? u.toString() : `${u.pathname}${u.search}`;
+}
+
+/**
  * Title, description, canonical URL, hreflang alternates, Open Graph and Twitter tags and JSON-LD of a
- * server-rendered page. The language of a page comes from the `locale` cookie, so the Arabic and the
- * English version share one URL: both alternates (and x-default) point at it.
+ * server-rendered page. Each language has its own URL (see `localisedUrl`); the canonical URL is the
+ * current language's and x-default is the Arabic one.
  */
 export function seoMeta({
   matches,
@@ -52,15 +63,15 @@ export function seoMeta({
   const root = rootDataOf(matches);
   const origin = root?.origin ?? '';
   const locale = root?.master.app_locale ?? 'ar';
-  const url = `${origin}${path}`;
+  const url = localisedUrl(`${origin}${path}`, locale);
   const desc = metaText(description);
   const img = absolute(origin, image);
   const out: MetaDescriptor[] = [
     { title: pageTitle(root, title) },
     { tagName: 'link', rel: 'canonical', href: url },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'ar', href: url },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: url },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'ar', href: localisedUrl(url, 'ar') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: localisedUrl(url, 'en') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: localisedUrl(url, 'ar') },
     { property: 'og:title', content: title },
     { property: 'og:type', content: type },
     { property: 'og:url', content: url },

@@ -12,8 +12,6 @@ import type {
   ShopsResponse,
 } from '@souq/contracts';
 import { api, type ApiContext } from '~/shared/api';
-import { normaliseLocale } from '~/shared/i18n';
-import { readCookie } from '~/shared/storage';
 
 /**
  * The catalogue calls of the storefront (one function per call). Loaders pass the load context so that
@@ -28,8 +26,7 @@ export interface CallOptions {
 
 type Query = Record<string, string | number | undefined | null>;
 
-/** The locale of a server-rendered request (the `locale` cookie mirrors the stored choice). */
-export const requestLocale = (request: Request) => normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+export { requestLocale } from '~/shared/i18n';
 
 const get = <T>(path: string, o: CallOptions, query?: Query) =>
   api<T>(path, { locale: o.locale, context: o.context, token: o.token, signal: o.signal, query });

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { api, type ApiContext } from '~/shared/api';
-import { normaliseLocale } from '~/shared/i18n';
-import { readCookie } from '~/shared/storage';
+import { requestLocale } from '~/shared/i18n';
 
 export interface ChromeCategory {
   id: number;
@@ -13,7 +12,7 @@ export interface ChromeCategory {
 
 /** Layout loader: the categories for the menus. A failure leaves the menus without them. */
 export async function chromeLoader({ request, context }: LoaderFunctionArgs): Promise<{ categories: ChromeCategory[] }> {
-  const locale = normaliseLocale(readCookie(request.headers.get('cookie'), 'locale'));
+  const locale = requestLocale(request);
   try {
     const res = await api<{ data: { categories: ChromeCategory[] } }>('/categories', {
       locale,

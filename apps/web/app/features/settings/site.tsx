@@ -73,7 +73,14 @@ export function SiteProvider({ master, messages, children }: { master: Master; m
       } catch (e) {
         console.warn('language file failed to load', e);
       }
-      window.location.reload();
+      // A page opened at its English address (?lang=en) would stay English on reload: drop the parameter.
+      const here = new URL(window.location.href);
+      if (here.searchParams.has('lang')) {
+        here.searchParams.delete('lang');
+        window.location.replace(here.toString());
+      } else {
+        window.location.reload();
+      }
     },
     [master.languages, currencyId],
   );
