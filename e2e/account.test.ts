@@ -337,5 +337,5 @@ describe('account area', () => {
         }
       }
     }
-  });
+  }, 180_000); // 28 pages, each a full-page screenshot
 });
