@@ -1,34 +1,82 @@
-// Fixed-rate load with autocannon: a warm-up, then the measured run; latency figures in ms.
-import autocannon from 'autocannon';
+// Fixed-rate (open-loop) load: request i is sent at start + i / rate, evenly spaced, whatever the
+// answers to earlier requests are doing, and its latency is counted from that planned moment. A slow
+// server therefore shows up in the figures (requests waiting for a free connection or behind a slow
+// one count their wait), unlike a closed loop that sends less when the server slows down.
+// (autocannon's `overallRate` sends each connection's quota back to back at the start of every second,
+// i.e. bursts of `rate` requests; that measures queueing of the burst, not latency at a steady rate.)
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : undefined;
+
+/** One phase of `seconds` at `rate` requests a second; resolves when every answer is in. */
+async function phase(o, agent, seconds) {
+  const url = new URL(o.url);
+  const headers = { ...o.headers };
+  if (o.body) headers['content-length'] = String(Buffer.byteLength(o.body));
+  const total = Math.round(o.rate * seconds);
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  const send = (planned) =>
+    new Promise((resolve) => {
+      // From the planned moment when sent late; from the moment it left when the timer woke a little early.
+      const from = Math.min(planned, performance.now());
+      const req = http.request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: o.method ?? 'GET', headers },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);
+            else non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(o.body);
+    });
+  const start = performance.now();
+  const inFlight = [];
+  for (let i = 0; i < total; i++) {
+    const planned = start + (i * 1000) / o.rate;
+    const wait = planned - performance.now();
+    if (wait >= 1) await sleep(wait);
+    inFlight.push(send(planned));
+  }
+  const sendWindow = (performance.now() - start) / 1000;
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p975: percentile(latencies, 0.975),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1),
+    // Requests sent a second over the sending window (the generator keeps the rate unless it is starved).
+    rps: Math.round((total / Math.max(sendWindow, seconds)) * 10) / 10,
+    rate: o.rate,
+    errors,
+    non2xx,
+  };
+}
 
 /**
  * @param {{ url: string, rate: number, duration?: number, warmup?: number, connections?: number,
  *   method?: string, body?: string, headers?: Record<string, string> }} o
  */
 export async function fixedRate(o) {
-  const connections = o.connections ?? Math.max(10, Math.ceil(o.rate / 25));
-  const base = {
-    url: o.url,
-    method: o.method ?? 'GET',
-    body: o.body,
-    headers: o.headers,
-    connections,
-    overallRate: o.rate,
-    timeout: 10,
-  };
-  if ((o.warmup ?? 2) > 0) await autocannon({ ...base, duration: o.warmup ?? 2 });
-  const r = await autocannon({ ...base, duration: o.duration ?? 10 });
-  const seconds = r.duration || (o.duration ?? 10);
-  return {
-    p50: r.latency.p50,
-    p975: r.latency.p97_5,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    rps: Math.round(((r.requests.total ?? 0) / seconds) * 10) / 10,
-    rate: o.rate,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
+  try {
+    if ((o.warmup ?? 2) > 0) await phase(o, agent, o.warmup ?? 2);
+    return await phase(o, agent, o.duration ?? 10);
+  } finally {
+    agent.destroy();
+  }
 }
 
 export const fmt = (ms) => (ms === undefined || ms === null ? '-' : `${Number(ms).toFixed(ms < 10 ? 2 : 1)}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,7 +40,8 @@ export const configSchema = z.object({
   OTP_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Password hashes/verifications running at once, and how long a queued one may wait (then 503). */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // One core is left to the event loop (and so to every other request): argon2id is CPU-bound.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism() - 1)),
   PASSWORD_HASH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   MAIL_DRIVER: z.enum(['log', 'smtp']).default('log'),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
