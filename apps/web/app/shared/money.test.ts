@@ -1,6 +1,6 @@
 import type { Currency } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
-import { convert, currencySymbol, formatMoney } from './money';
+import { convert, currencySymbol, formatMoney, formatNumber } from './money';
 
 const omr: Currency = {
   id: 1,
@@ -58,5 +58,18 @@ describe('convert', () => {
     expect(convert(0.125, 1, 2)).toBe(0.13);
     expect(convert(-0.125, 1, 2)).toBe(-0.13);
     expect(convert(2.675, 1, 2)).toBe(2.68);
+  });
+});
+
+describe('formatNumber', () => {
+  it('prints what Intl prints for Arabic with Latin digits and for English', () => {
+    const values = [0, 0.5, 1, 9.999, 12.345, 999, 1000, 1234.5, 99999.99, 123456.789, 1234567.5, 1e9 + 0.25];
+    for (const decimals of [0, 2, 3]) {
+      for (const tag of ['ar-OM-u-nu-latn', 'en-OM']) {
+        const intl = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+        for (const v of values)
+          expect(formatNumber(convert(v, 1, decimals), decimals), `${tag} ${v}`).toBe(intl.format(convert(v, 1, decimals)));
+      }
+    }
   });
 });

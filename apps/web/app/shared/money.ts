@@ -1,17 +1,15 @@
 import type { Currency } from '@souq/contracts';
 
-/** Intl locale tag for numbers: Arabic wording with Latin digits, as Omani shops print prices. */
-export const numberLocale = (locale: string) => (locale === 'ar' ? 'ar-OM-u-nu-latn' : 'en-OM');
-
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string, decimals: number): Intl.NumberFormat {
-  const key = `${locale}:${decimals}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    formatters.set(key, f);
-  }
-  return f;
+/**
+ * An amount with its decimals and Latin digits grouped by threes ("1,234.500"), as Omani shops print
+ * prices in both languages (what Intl gives for `ar-OM-u-nu-latn` and `en-OM`; money.test.ts checks
+ * that). Written out because the first Intl.NumberFormat of a page loads ICU data: tens of
+ * milliseconds on the main thread during hydration, for the header's cart total alone.
+ */
+export function formatNumber(value: number, decimals: number): string {
+  const [int, frac] = Math.abs(value).toFixed(decimals).split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }
 
 /** The currency's symbol in the active language: Arabic uses symbol_ar, falling back to symbol. */
@@ -37,7 +35,7 @@ export function formatMoney(
   const rate = currency?.rate_from_default ?? 1;
   const decimals = decimalsOverride ?? currency?.decimals ?? 3;
   const value = convert(amountInDefault, rate, decimals);
-  const number = formatter(locale, decimals).format(value);
+  const number = formatNumber(value, decimals);
   const symbol = currencySymbol(currency, locale);
   // Keep the number and symbol together and in order in both directions.
   return currency?.position === 'suffix' ? `${number}\u00a0${symbol}` : `${symbol}${symbol.length > 1 ? '\u00a0' : ''}${number}`;

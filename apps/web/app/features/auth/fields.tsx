@@ -86,11 +86,15 @@ export function SubmitButton({ busy, children, testId }: { busy: boolean; childr
 }
 
 let countriesCache: Promise<Country[]> | null = null;
-/** GET /countries once per page load (shared by registration and forgot password). */
-export function useCountries(): Country[] {
+/**
+ * GET /countries once per page load (shared by registration and forgot password), first asked for
+ * when a dialog that needs it opens (`needed`), not on every page.
+ */
+export function useCountries(needed: boolean): Country[] {
   const { locale } = useSite();
   const [list, setList] = useState<Country[]>([]);
   useEffect(() => {
+    if (!needed) return;
     let live = true;
     countriesCache ??= authApi
       .countries(locale)
@@ -104,7 +108,7 @@ export function useCountries(): Country[] {
     return () => {
       live = false;
     };
-  }, [locale]);
+  }, [locale, needed]);
   return list;
 }
 

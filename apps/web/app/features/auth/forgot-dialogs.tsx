@@ -14,7 +14,7 @@ import { sendCode } from './register-dialog';
 export function ForgotDialog() {
   const { t, locale } = useSite();
   const open = useOverlay() === 'forgot';
-  const countries = useCountries();
+  const countries = useCountries(open);
   const [country, setCountry] = useState<Country | null>(null);
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<{ country?: string; phone?: string }>({});

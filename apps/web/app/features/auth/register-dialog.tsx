@@ -34,7 +34,7 @@ export async function sendCode(
 export function RegisterDialog() {
   const { t, master, locale } = useSite();
   const open = useOverlay() === 'register';
-  const countries = useCountries();
+  const countries = useCountries(open);
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
