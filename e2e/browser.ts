@@ -56,6 +56,9 @@ export async function hydrated(page: Page) {
 export async function finish(page: TestPage, name: string) {
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
+  // Sections below the fold have `content-visibility: auto` (painted as they scroll into view): a
+  // full-page capture does not scroll, so they are made visible first, as a reader scrolling sees them.
+  await page.addStyleTag({ content: '*{content-visibility:visible !important}' });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
   expect(page.errors, 'console errors').toEqual([]);
   await page.context().close();
