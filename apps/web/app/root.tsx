@@ -3,8 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './features/settings/site';
 import { api, type ApiContext } from './shared/api';
-import type { Messages } from './shared/i18n';
-import { requestLocale } from './shared/i18n';
+import { requestLocale, type Messages } from './shared/i18n';
 import { themeCss } from './shared/theme';
 import stylesHref from './styles.css?url';
 
