@@ -1,5 +1,6 @@
 import { Link, useNavigation } from 'react-router';
-import { fetchCategories, requestLocale } from '~/features/catalog/api';
+import { fetchCategories } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { Breadcrumbs } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';

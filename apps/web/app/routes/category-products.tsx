@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { fetchCategories, requestLocale } from '~/features/catalog/api';
+import { fetchCategories } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { Breadcrumbs, ProductListScreen, loadProductList } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';

@@ -1,6 +1,7 @@
 import { FLASH_SALE_PRODUCTS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation, useRevalidator } from 'react-router';
-import { fetchFlashSale, orNotFound, requestLocale } from '~/features/catalog/api';
+import { fetchFlashSale, orNotFound } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { Countdown } from '~/features/catalog/countdown';
 import { ProductGrid, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';

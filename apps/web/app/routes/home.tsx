@@ -1,5 +1,6 @@
 import { HOME_FEED_PER_PAGE } from '@souq/contracts/constants';
-import { fetchHome, requestLocale } from '~/features/catalog/api';
+import { fetchHome } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { AdsRow, BannerCarousel } from '~/features/catalog/home-banners';
 import { JustForYou } from '~/features/catalog/home-feed';
 import { CategoriesRow, RunningFlashSale, TopShops, UpcomingFlashSale } from '~/features/catalog/home-sections';

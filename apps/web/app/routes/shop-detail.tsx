@@ -1,6 +1,7 @@
 import { PRODUCTS_PER_PAGE, REVIEWS_PER_PAGE } from '@souq/contracts/constants';
 import { Link, useNavigation } from 'react-router';
-import { fetchProducts, fetchReviews, fetchShop, fetchShopCategories, orNotFound, requestLocale } from '~/features/catalog/api';
+import { fetchProducts, fetchReviews, fetchShop, fetchShopCategories, orNotFound } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/product-card';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';

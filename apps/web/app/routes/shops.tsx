@@ -1,6 +1,7 @@
 import { SHOPS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation } from 'react-router';
-import { fetchShops, requestLocale } from '~/features/catalog/api';
+import { fetchShops } from '~/features/catalog/api';
+import { requestLocale } from '~/shared/i18n';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
 import { useSite } from '~/features/settings/site';

@@ -26,8 +26,6 @@ export interface CallOptions {
 
 type Query = Record<string, string | number | undefined | null>;
 
-export { requestLocale } from '~/shared/i18n';
-
 const get = <T>(path: string, o: CallOptions, query?: Query) =>
   api<T>(path, { locale: o.locale, context: o.context, token: o.token, signal: o.signal, query });
 

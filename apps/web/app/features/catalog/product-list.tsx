@@ -7,7 +7,8 @@ import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
-import { fetchProducts, requestLocale } from './api';
+import { fetchProducts } from './api';
+import { requestLocale } from '~/shared/i18n';
 import { FilterPanel } from './filters';
 import { ProductGrid, ProductGridSkeleton } from './product-card';
 

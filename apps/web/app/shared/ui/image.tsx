@@ -49,7 +49,7 @@ export function srcSetFor(src: string | null | undefined, width: number, fluid: 
   const low = servedWidth(width / 4);
   const high = servedWidth(width * 2);
   return IMAGE_WIDTHS.filter((w) => w >= low && w <= high)
-    .map((w) => `/img/${w}${src} ${w}w`)
+    .map((w) => `${imageUrl(src, w)} ${w}w`)
     .join(', ');
 }
 
