@@ -44,6 +44,37 @@ describe('product page', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
   });
 
+  it('serves scripts and styles compressed at build time, cached for good, and preloads the fonts of the first screen', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    for (const asset of new Set(assets)) {
+      const plain = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), asset).toBeNull();
+      const plainBytes = Buffer.from(await plain.arrayBuffer());
+      const br = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding'), asset).toBe('br');
+      expect(br.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.get('vary'), asset).toMatch(/accept-encoding/i);
+      // The body (decoded by fetch) is the file itself.
+      expect(Buffer.from(await br.arrayBuffer()).equals(plainBytes), asset).toBe(true);
+    }
+    // Arabic pages fetch the Arabic and Latin regular faces and the Arabic bold with the stylesheet; English ones the Latin faces.
+    const fonts = (page: string) => [...page.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(fonts(html).map((f) => /sans-arabic-(arabic|latin)-(\d+)/.exec(f)?.slice(1).join('-'))).toEqual([
+      'arabic-400',
+      'arabic-700',
+      'latin-400',
+    ]);
+    const english = await (await fetch(`${baseUrl()}/?lang=en`)).text();
+    expect(fonts(english).map((f) => /sans-arabic-(arabic|latin)-(\d+)/.exec(f)?.slice(1).join('-'))).toEqual([
+      'latin-400',
+      'latin-700',
+    ]);
+    for (const font of fonts(html)) expect((await fetch(`${baseUrl()}${font}`)).status, font).toBe(200);
+  });
+
   it('has an English address (?lang=en) that search engines and visitors without a cookie get in English', async () => {
     const [p] = await apiProducts('per_page=1&sort_type=top_selling', 'en');
     const plain = `${baseUrl()}/products/${p!.id}/details`;

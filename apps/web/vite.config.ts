@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const appDir = path.resolve(import.meta.dirname, 'app');
 const rootModule = path.join(appDir, 'root.tsx');
@@ -27,8 +27,24 @@ function shellOf(getModuleInfo: (id: string) => ModuleInfo): Set<string> {
 
 let shell: Set<string> | null = null;
 
+/**
+ * Marks the libraries' chunk with V8's explicit compile hint: every function in it runs during the first
+ * load (React DOM, the router), so Chrome compiles them while the file streams in, off the main thread,
+ * instead of one by one during hydration. Added after minification, which would drop the comment.
+ */
+const compileHints: Plugin = {
+  name: 'souq:compile-hints',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.name === 'vendor') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+    }
+  },
+};
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), compileHints],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: { target: 'es2022', cssMinify: true },
   environments: {

@@ -49,10 +49,15 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
+    // Left to setHeaders: with its own Cache-Control on, send would overwrite it with max-age=0.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'public, max-age=3600');
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   const uploads = path.join(config.dataDir, 'uploads');

@@ -6,6 +6,16 @@ import { api, type ApiContext } from './shared/api';
 import { requestLocale, type Messages } from './shared/i18n';
 import { themeCss } from './shared/theme';
 import stylesHref from './styles.css?url';
+import arabic400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabic700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
+import latin400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import latin700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-700-normal.woff2?url';
+
+/**
+ * The font files the first screen uses, fetched with the stylesheet: a web font is otherwise requested
+ * only when the first layout meets its text, and its arrival lays the whole page out again (decision 009).
+ */
+const firstScreenFonts = { rtl: [arabic400, arabic700, latin400], ltr: [latin400, latin700] } as const;
 
 export interface RootData {
   master: Master;
@@ -40,6 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.master.theme_colors.primary ?? '#0f766e'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={stylesHref} precedence="default" />
+        {firstScreenFonts[dir].map((href) => (
+          <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+        ))}
         {theme ? <style id="theme-colors">{theme}</style> : null}
         <Meta />
         <Links />

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData, useS
 import type { ChromeCategory } from '~/features/chrome/layout-data';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
+import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
 import { fetchProducts } from './api';
@@ -282,7 +283,8 @@ export function ProductListScreen({
       {after}
       <div className="plist__layout">
         <aside className="plist__sidebar" aria-label={t('catalog.filters')}>
-          {panel}
+          {/* In a drawer on phones: hydrated when shown, on interaction or when idle. */}
+          <DeferredHydration>{panel}</DeferredHydration>
         </aside>
         <div className="plist__main">
           <div className="plist__toolbar">
@@ -338,10 +340,14 @@ export function ProductListScreen({
               )}
             </div>
           ) : (
-            <ProductGrid products={products} priorityCount={2} testId="product-grid" />
+            <DeferredHydration>
+              <ProductGrid products={products} priorityCount={2} testId="product-grid" />
+            </DeferredHydration>
           )}
           {!loading ? (
-            <Pagination page={page} total={total} perPage={PRODUCTS_PER_PAGE} hrefFor={(n) => hrefWith({ page: String(n) })} />
+            <DeferredHydration>
+              <Pagination page={page} total={total} perPage={PRODUCTS_PER_PAGE} hrefFor={(n) => hrefWith({ page: String(n) })} />
+            </DeferredHydration>
           ) : null}
         </div>
       </div>

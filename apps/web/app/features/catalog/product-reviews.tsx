@@ -1,24 +1,10 @@
 import type { RatingSummary, Review } from '@souq/contracts';
 import { useState } from 'react';
 import { useSite } from '~/features/settings/site';
+import { formatDate } from '~/shared/dates';
 import { Img } from '~/shared/ui/image';
 import { fetchReviews } from './api';
 import { Stars } from './product-card';
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-export function formatDate(iso: string, locale: string): string {
-  let f = dateFormats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-OM-u-nu-latn' : 'en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'Asia/Muscat',
-    });
-    dateFormats.set(locale, f);
-  }
-  return f.format(new Date(iso));
-}
 
 export function RatingSummaryView({ summary }: { summary: RatingSummary }) {
   const { t } = useSite();

@@ -3,6 +3,7 @@ import { useLastSeen } from '~/features/auth/last-seen';
 import { useFavoritesSync } from '~/features/wishlist/store';
 import { useAuthBootstrap } from '~/features/auth/store';
 import { useSite } from '~/features/settings/site';
+import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import { ToastContainer } from '~/features/toast/toast';
 import { BottomBar } from './bottom-bar';
 import { FloatingCart } from './floating-cart';
@@ -38,7 +39,9 @@ export function SiteChrome({
       <main id="main" className="site-main">
         {children}
       </main>
-      <SiteFooter />
+      <DeferredHydration>
+        <SiteFooter />
+      </DeferredHydration>
       <FloatingCart />
       <ChromeOverlays categories={categories} />
       <ToastContainer closeLabel={t('common.close')} />

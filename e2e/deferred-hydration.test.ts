@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+
+/** Whether React has hydrated the deferred section holding `selector` (React marks the DOM nodes it owns). */
+function isHydrated(page: TestPage, selector: string) {
+  return page.evaluate((sel) => {
+    const wrapper = document.querySelector(sel)?.closest('.deferred-hydration');
+    if (!wrapper) throw new Error(`no deferred section holds ${sel}`);
+    return Object.keys(wrapper).some((k) => k.startsWith('__reactProps'));
+  }, selector);
+}
+
+describe('deferred hydration of sections below the first screen', () => {
+  it('leaves a product page’s lower sections as served until they are scrolled near, then hydrates them', async () => {
+    const page = await newPage({ locale: 'ar', width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/products/5/details`);
+    await hydrated(page);
+    // Served and visible in full, but not hydrated yet: the page's own part is.
+    await expect.poll(() => page.locator('[data-testid=popular-products] .product-card').count()).toBeGreaterThan(0);
+    expect(await isHydrated(page, '[data-testid=popular-products]')).toBe(false);
+    expect(await isHydrated(page, '[data-testid=site-footer]')).toBe(false);
+    expect(
+      await page.evaluate(() => Object.keys(document.querySelector('.product-page__info')!).some((k) => k.startsWith('__react'))),
+    ).toBe(true);
+
+    await page.evaluate(() => document.querySelector('[data-testid=popular-products]')!.scrollIntoView());
+    await expect.poll(() => isHydrated(page, '[data-testid=popular-products]')).toBe(true);
+    await finish(page, 'deferred-product-ar-390');
+  });
+
+  it('hydrates every waiting section on the first interaction, so a link in one navigates without a reload', async () => {
+    const page = await newPage({ locale: 'en', width: 1280, height: 800 });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    expect(await isHydrated(page, '[data-testid=site-footer]')).toBe(false);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    // A key press anywhere releases them all, footer included, without scrolling. (At 1280 px the
+    // footer's link lists are open; on phones they fold.)
+    await page.keyboard.press('Shift');
+    await expect.poll(() => isHydrated(page, '[data-testid=site-footer]')).toBe(true);
+
+    const link = page.locator('[data-testid=site-footer] a.footer__link[href^="/"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href!.split('?')[0]);
+    // The same document: the router navigated, the browser did not load a new page.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await finish(page, 'deferred-footer-link-en-1280');
+  });
+
+  it('renders deferred sections at once on client navigations', async () => {
+    const page = await newPage({ locale: 'en', width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/products`);
+    await hydrated(page);
+    await page.locator('[data-testid=product-grid] .product-card a').first().click();
+    await page.waitForURL(/\/products\/\d+\/details/);
+    // Rendered on the client: its sections are React's from the start, wherever they are.
+    await expect.poll(() => page.locator('[data-testid=popular-products] .product-card').count()).toBeGreaterThan(0);
+    expect(await isHydrated(page, '[data-testid=popular-products]')).toBe(true);
+    expect(await isHydrated(page, '[data-testid=site-footer]')).toBe(true);
+    await finish(page, 'deferred-client-navigation-en-390');
+  });
+});
