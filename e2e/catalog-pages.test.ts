@@ -141,8 +141,9 @@ describe('product page', () => {
     await page.goto(`${baseUrl()}/products/${reviewed.id}/details`);
     await hydrated(page);
     expect(await page.locator('[data-testid=review]').count()).toBe(10);
+    // The reviews are below the first screen: this click also hydrates their section (decision 009).
     await page.click('[data-testid=reviews-more]');
-    await expect.poll(() => page.locator('[data-testid=review]').count()).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('[data-testid=review]').count(), { timeout: 10_000 }).toBeGreaterThan(10);
     await finish(page, 'product-more-reviews-en');
   });
 

@@ -49,6 +49,22 @@ describe('deferred hydration of sections below the first screen', () => {
     await finish(page, 'deferred-footer-link-en-1280');
   });
 
+  it('lets a click with no pointer before it (element.click(), assistive technology) reach a waiting section', async () => {
+    const res = await fetch(`${baseUrl()}/api/products?per_page=100`, { headers: { 'accept-language': 'en' } });
+    const products: Array<{ id: number; total_reviews: number }> = (await res.json()).data.products;
+    const reviewed = products.sort((a, b) => b.total_reviews - a.total_reviews)[0]!;
+    expect(reviewed.total_reviews).toBeGreaterThan(10);
+    const page = await newPage({ locale: 'en', width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/products/${reviewed.id}/details`);
+    await hydrated(page);
+    expect(await isHydrated(page, '[data-testid=reviews-more]')).toBe(false);
+    expect(await page.locator('[data-testid=review]').count()).toBe(10);
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid=reviews-more]')!.click());
+    await expect.poll(() => page.locator('[data-testid=review]').count(), { timeout: 10_000 }).toBeGreaterThan(10);
+    expect(await isHydrated(page, '[data-testid=review]')).toBe(true);
+    await finish(page, 'deferred-programmatic-click-en-390');
+  });
+
   it('renders deferred sections at once on client navigations', async () => {
     const page = await newPage({ locale: 'en', width: 390, height: 844 });
     await page.goto(`${baseUrl()}/products`);

@@ -9,7 +9,7 @@ import { useLocation } from 'react-router';
  * this, a section stays as the server sent it (visible, its links working as plain links) and is
  * hydrated when the first of these happens:
  *  - it comes within 300 px of the viewport;
- *  - the visitor interacts with the page (pointer, touch, key, wheel or focus anywhere): every waiting
+ *  - the visitor interacts with the page (pointer, touch, click, key, wheel or focus anywhere): every waiting
  *    section is released before the event reaches React, so a click or key press inside one finds it
  *    hydrated (React hydrates the target's section first, synchronously, then dispatches the event).
  * Until then nothing there needs script: its text, images and links are the server's HTML.
@@ -57,7 +57,9 @@ let firstPass = true;
 /** The location of the served document (its history key): later locations are client navigations. */
 let initialKey: string | undefined;
 const gates = new Map<string, GateThenable>();
-const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'focusin'] as const;
+// Listened to on window, in the capture phase: they run before React's own listeners on the document.
+// `click` covers clicks without a pointer before them (assistive technology, element.click()).
+const INTERACTIONS = ['pointerdown', 'touchstart', 'mousedown', 'click', 'keydown', 'wheel', 'focusin'] as const;
 let listening = false;
 
 function openAll() {
