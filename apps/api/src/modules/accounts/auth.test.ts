@@ -3,7 +3,7 @@ import { userSchema } from '@souq/contracts';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
 import { createSemaphore, SemaphoreBusyError } from '../../shared/semaphore';
-import { configurePasswordHashing } from '../auth/password';
+import { configurePasswordHashing, withPasswordSlot } from '../auth/password';
 import { BAD_CREDENTIALS } from './auth.service';
 import { accountsConfig, bearer, freshIdentity, register } from './test-support';
 
@@ -208,14 +208,17 @@ describe('password hashing semaphore', () => {
     const busy = await createTestApp({
       accounts: accountsConfig({ passwordHashConcurrency: 1, passwordHashQueueTimeoutMs: 10, loginLimitPerIp: 1000 }),
     });
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        busy.inject({ method: 'POST', url: '/api/login', payload: { phone: `x${i}@example.com`, password: 'whatever' } }),
-      ),
-    );
-    const codes = results.map((r) => r.statusCode);
-    expect(codes).toContain(400);
-    expect(codes).toContain(503);
+    const login = (i: number) =>
+      busy.inject({ method: 'POST', url: '/api/login', payload: { phone: `x${i}@example.com`, password: 'whatever' } });
+    // With the one hashing slot free, a wrong login is an ordinary 400.
+    expect((await login(0)).statusCode).toBe(400);
+    // With it held (as by a long hash), queued logins give up after 10 ms.
+    let release!: () => void;
+    const held = withPasswordSlot(() => new Promise<void>((r) => (release = r)));
+    const results = await Promise.all(Array.from({ length: 3 }, (_, i) => login(i + 1)));
+    release();
+    await held;
+    expect(results.map((r) => r.statusCode)).toEqual([503, 503, 503]);
     const refused = results.find((r) => r.statusCode === 503)!;
     expect(refused.json().message).toMatch(/Too many sign-in attempts right now/);
     expect(refused.headers['retry-after']).toBe('2');

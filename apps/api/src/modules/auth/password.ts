@@ -19,7 +19,8 @@ export function configurePasswordHashing(options: { concurrency: number; queueTi
 
 export class PasswordBusyError extends Error {}
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+/** Runs CPU-heavy sign-in work under the hashing limit; PasswordBusyError when no slot frees in time. */
+export async function withPasswordSlot<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await slots.run(work);
   } catch (error) {
@@ -30,12 +31,12 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (password: string) => withSlot(() => hash(password, PARAMS));
+export const hashPassword = (password: string) => withPasswordSlot(() => hash(password, PARAMS));
 
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   // Unknown accounts are checked against a dummy hash so that timing does not tell them apart.
   const target = stored || (await dummyHash());
-  const ok = await withSlot(() => verify(target, password).catch(() => false));
+  const ok = await withPasswordSlot(() => verify(target, password).catch(() => false));
   return Boolean(stored) && ok;
 }
 
