@@ -1,11 +1,10 @@
 import { Link, useNavigation } from 'react-router';
 import { fetchCategories } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { Breadcrumbs } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';

@@ -1,13 +1,12 @@
 import { FLASH_SALE_PRODUCTS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation, useRevalidator } from 'react-router';
 import { fetchFlashSale, orNotFound } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { Countdown } from '~/features/catalog/countdown';
 import { ProductGrid, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';

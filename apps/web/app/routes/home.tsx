@@ -1,6 +1,5 @@
 import { HOME_FEED_PER_PAGE } from '@souq/contracts/constants';
 import { fetchHome } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { AdsRow, BannerCarousel } from '~/features/catalog/home-banners';
 import { JustForYou } from '~/features/catalog/home-feed';
 import { CategoriesRow, RunningFlashSale, TopShops, UpcomingFlashSale } from '~/features/catalog/home-sections';
@@ -8,7 +7,7 @@ import { ProductSection } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { organizationJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { DeferredHydration } from '~/shared/ui/deferred-hydration';
@@ -42,7 +41,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <BannerCarousel banners={home.banners} />
       <AdsRow ads={home.ads} />
       <CategoriesRow categories={home.categories} />
-      {/* Below the first screen on a phone: hydrated when reached (or on interaction, or when idle). */}
+      {/* Below the first screen on a phone: hydrated when near the viewport or on the first interaction (decision 009). */}
       {home.running_flash_sale ? (
         <DeferredHydration>
           <RunningFlashSale sale={home.running_flash_sale} />

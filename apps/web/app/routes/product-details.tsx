@@ -3,7 +3,6 @@ import { REVIEWS_PER_PAGE } from '@souq/contracts/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fetchProductDetails, fetchReviews, orNotFound } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { Countdown } from '~/features/catalog/countdown';
 import { PriceTag, ProductSection, Stars } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
@@ -12,7 +11,7 @@ import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/features/settings/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, productJsonLd, seoMeta } from '~/shared/seo';
 import { DeferredHydration } from '~/shared/ui/deferred-hydration';
@@ -269,7 +268,7 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      {/* Below the first screen on a phone: hydrated when reached (or on interaction, or when idle). */}
+      {/* Below the first screen on a phone: hydrated when near the viewport or on the first interaction (decision 009). */}
       {reviews ? (
         <DeferredHydration>
           <ReviewsSection

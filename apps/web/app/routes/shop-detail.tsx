@@ -1,14 +1,13 @@
 import { PRODUCTS_PER_PAGE, REVIEWS_PER_PAGE } from '@souq/contracts/constants';
 import { Link, useNavigation } from 'react-router';
 import { fetchProducts, fetchReviews, fetchShop, fetchShopCategories, orNotFound } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/product-card';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, OnlinePill } from '~/features/catalog/shop-card';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';

@@ -1,12 +1,11 @@
 import { SHOPS_PER_PAGE } from '@souq/contracts/constants';
 import { useNavigation } from 'react-router';
 import { fetchShops } from '~/features/catalog/api';
-import { requestLocale } from '~/shared/i18n';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate } from '~/shared/i18n';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Pagination } from '~/shared/ui/pagination';

@@ -5,11 +5,11 @@ import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData, useS
 import type { ChromeCategory } from '~/features/chrome/layout-data';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
+import { requestLocale } from '~/shared/i18n';
 import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
 import { fetchProducts } from './api';
-import { requestLocale } from '~/shared/i18n';
 import { FilterPanel } from './filters';
 import { ProductGrid, ProductGridSkeleton } from './product-card';
 
@@ -283,7 +283,7 @@ export function ProductListScreen({
       {after}
       <div className="plist__layout">
         <aside className="plist__sidebar" aria-label={t('catalog.filters')}>
-          {/* In a drawer on phones: hydrated when shown, on interaction or when idle. */}
+          {/* In a drawer on phones: hydrated when shown or on the first interaction (decision 009). */}
           <DeferredHydration>{panel}</DeferredHydration>
         </aside>
         <div className="plist__main">
