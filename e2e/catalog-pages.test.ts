@@ -60,12 +60,13 @@ describe('product page', () => {
       // The body (decoded by fetch) is the file itself.
       expect(Buffer.from(await br.arrayBuffer()).equals(plainBytes), asset).toBe(true);
     }
-    // Arabic pages fetch the Arabic and Latin regular faces and the Arabic bold with the stylesheet; English ones the Latin faces.
+    // Arabic pages fetch the Arabic and Latin faces, regular and bold, with the stylesheet; English ones the Latin faces.
     const fonts = (page: string) => [...page.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
     expect(fonts(html).map((f) => /sans-arabic-(arabic|latin)-(\d+)/.exec(f)?.slice(1).join('-'))).toEqual([
       'arabic-400',
       'arabic-700',
       'latin-400',
+      'latin-700',
     ]);
     const english = await (await fetch(`${baseUrl()}/?lang=en`)).text();
     expect(fonts(english).map((f) => /sans-arabic-(arabic|latin)-(\d+)/.exec(f)?.slice(1).join('-'))).toEqual([

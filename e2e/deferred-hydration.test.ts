@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, getBrowser, hydrated, newPage, type TestPage } from './browser';
 
 /** Whether React has hydrated the deferred section holding `selector` (React marks the DOM nodes it owns). */
 function isHydrated(page: TestPage, selector: string) {
@@ -11,6 +11,29 @@ function isHydrated(page: TestPage, selector: string) {
 }
 
 describe('deferred hydration of sections below the first screen', () => {
+  it('sends the waiting sections in place, visible without JavaScript', async () => {
+    const [first] = (await (await fetch(`${baseUrl()}/api/products?per_page=1`)).json()).data.products;
+    for (const path of ['/', '/products', `/products/${first.id}/details`]) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      expect(html, path).toContain('class="deferred-hydration"');
+      // React may move a large Suspense boundary's content to a hidden element at the end of the
+      // document and show it later with an inline script; the server renders them in place instead.
+      expect(html, path).not.toMatch(/<div hidden id="S:|<template id="B:|\$RC\(|\$RV\(/);
+    }
+    const context = await (await getBrowser()).newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/`);
+      for (const section of ['home-popular', 'just-for-you', 'site-footer']) {
+        const el = page.locator(`[data-testid=${section}]`);
+        await el.scrollIntoViewIfNeeded();
+        expect(await el.isVisible(), section).toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('leaves a product page’s lower sections as served until they are scrolled near, then hydrates them', async () => {
     const page = await newPage({ locale: 'ar', width: 390, height: 844 });
     await page.goto(`${baseUrl()}/products/5/details`);

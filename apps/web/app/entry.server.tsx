@@ -1,7 +1,10 @@
 /**
  * Server rendering. As React Router's default, with two differences:
  * - every page is rendered whole before it is sent (the loaders already hold all data, and the same
- *   HTML then goes to people and crawlers alike);
+ *   HTML then goes to people and crawlers alike), and sent in document order: React would otherwise
+ *   move the content of large Suspense boundaries (the sections of DeferredHydration) to hidden
+ *   elements at the end of the document and show them later with an inline script, after the first
+ *   paint (a second layout of most of the page, and sections that never appear without JavaScript);
  * - the script preloads in <head> are marked `fetchpriority="low"`: the page is complete without
  *   JavaScript, so on a slow link the stylesheet, the first image and the fonts come first and the
  *   scripts that make it interactive take the bandwidth left over.
@@ -52,6 +55,8 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // No boundary is "too large" to be sent in place (see above).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         shellRendered = true;
         const body = new PassThrough({

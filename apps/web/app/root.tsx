@@ -14,8 +14,10 @@ import latin700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabi
 /**
  * The font files the first screen uses, fetched with the stylesheet: a web font is otherwise requested
  * only when the first layout meets its text, and its arrival lays the whole page out again (decision 009).
+ * Arabic pages use bold Latin too (prices, codes): without its preload, that file arrived after the first
+ * paint and the whole page was laid out again.
  */
-const firstScreenFonts = { rtl: [arabic400, arabic700, latin400], ltr: [latin400, latin700] } as const;
+const firstScreenFonts = { rtl: [arabic400, arabic700, latin400, latin700], ltr: [latin400, latin700] } as const;
 
 export interface RootData {
   master: Master;

@@ -2,6 +2,7 @@ import type { ProductFilters } from '@souq/contracts';
 import { useId, type ReactNode } from 'react';
 import type { ChromeCategory } from '~/features/chrome/layout-data';
 import { useSite } from '~/features/settings/site';
+import { Stars } from './product-card';
 import { idsOf, toggleId, useListNavigate, type ListParams, type PanelSection } from './product-list';
 
 /**
@@ -239,10 +240,7 @@ export function FilterPanel({
                 />
                 {n ? (
                   <span className="filters__stars">
-                    <span aria-hidden="true" className="filters__star-row">
-                      {'★'.repeat(n)}
-                      <span className="filters__star-off">{'★'.repeat(5 - n)}</span>
-                    </span>
+                    <Stars rating={n} decorative />
                     <span>{t('catalog.rating_up', { n })}</span>
                   </span>
                 ) : (

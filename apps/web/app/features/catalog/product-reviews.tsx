@@ -20,7 +20,10 @@ export function RatingSummaryView({ summary }: { summary: RatingSummary }) {
           const pct = summary.percentages[String(star)] ?? 0;
           return (
             <li key={star}>
-              <span className="rating-summary__star">{star}★</span>
+              <span className="rating-summary__star">
+                {star}
+                <span className="star" aria-hidden="true" />
+              </span>
               <span
                 className="rating-summary__bar"
                 role="progressbar"
