@@ -34,19 +34,19 @@ describe('product page', () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/products\/\d+\/details"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="ar"/i);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en"/i);
-    // The stylesheet is the first request of the head; the scripts (the page works without them) come
-    // at low priority after it.
+    // The stylesheet is in the head; the scripts (the page works without them) are neither preloaded
+    // nor run by the parser: an inline starter loads them after the first paint (decision 010).
     const head = html.slice(0, html.indexOf('</head>'));
-    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads.length).toBeGreaterThan(1);
-    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
-    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(-1);
-    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head).toContain('rel="stylesheet"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).toMatch(/<script type="text\/plain" id="__app_boot">[^<]*import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+    expect(html).toMatch(/<script>\(function startAfterFirstPaint[\s\S]*?\)\(\["\/assets\/[^"]+\.js"/);
   });
 
   it('serves scripts and styles compressed at build time, cached for good, and preloads the fonts of the first screen', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
-    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    const assets = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     for (const asset of new Set(assets)) {
@@ -74,6 +74,26 @@ describe('product page', () => {
       'latin-700',
     ]);
     for (const font of fonts(html)) expect((await fetch(`${baseUrl()}${font}`)).status, font).toBe(200);
+  });
+
+  it('fetches the scripts after the first contentful paint, then hydrates', async () => {
+    const page = await newPage({ locale: 'ar', width: 1280, height: 900 });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.fcp).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(2);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp!);
+    // Hydrated: a header control works.
+    await page.getByTestId('categories-button').click();
+    await expect.poll(() => page.getByTestId('categories-button').getAttribute('aria-expanded')).toBe('true');
+    expect(page.errors).toEqual([]);
   });
 
   it('has an English address (?lang=en) that search engines and visitors without a cookie get in English', async () => {

@@ -5,39 +5,27 @@
  *   move the content of large Suspense boundaries (the sections of DeferredHydration) to hidden
  *   elements at the end of the document and show them later with an inline script, after the first
  *   paint (a second layout of most of the page, and sections that never appear without JavaScript);
- * - the script preloads in <head> are marked `fetchpriority="low"`: the page is complete without
- *   JavaScript, so on a slow link the stylesheet, the first image and the fonts come first and the
- *   scripts that make it interactive take the bandwidth left over.
+ * - the scripts start loading after the first paint (shared/scripts-after-paint.ts, decision 010): the
+ *   page is complete without them, so the stylesheet, the fonts and the first images come first.
  */
 import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { loadScriptsAfterPaint } from './shared/scripts-after-paint';
 
 export const streamTimeout = 5_000;
 
-/** Adds fetchpriority="low" to the modulepreload links of an HTML head. */
-export function lowerScriptPriority(head: string): string {
-  return head.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
-}
-
-/** Rewrites the document up to </head>, then passes the rest through untouched. */
-function headRewriter(): Transform {
-  let pending = '';
-  let done = false;
+/** Collects the whole document (it is rendered whole anyway) and rewrites it once. */
+function documentRewriter(): Transform {
+  const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _enc, callback) {
-      if (done) return callback(null, chunk);
-      pending += chunk.toString('utf8');
-      const end = pending.indexOf('</head>');
-      if (end === -1) return callback();
-      done = true;
-      const out = lowerScriptPriority(pending.slice(0, end)) + pending.slice(end);
-      pending = '';
-      callback(null, Buffer.from(out, 'utf8'));
+      chunks.push(chunk);
+      callback();
     },
     flush(callback) {
-      callback(null, pending ? Buffer.from(pending, 'utf8') : undefined);
+      callback(null, Buffer.from(loadScriptsAfterPaint(Buffer.concat(chunks).toString('utf8')), 'utf8'));
     },
   });
 }
@@ -67,7 +55,7 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const rewriter = headRewriter();
+        const rewriter = documentRewriter();
         rewriter.pipe(body);
         pipe(rewriter);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
