@@ -42,6 +42,10 @@ describe('product page', () => {
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).toMatch(/<script type="text\/plain" id="__app_boot">[^<]*import\("\/assets\/entry\.client-[^"]+\.js"\)/);
     expect(html).toMatch(/<script>\(function startAfterFirstPaint[\s\S]*?\)\(\["\/assets\/[^"]+\.js"/);
+    // A PNG favicon: Chromium draws an SVG one as a document on the page's main thread.
+    const icons = [...head.matchAll(/<link rel="(?:icon|apple-touch-icon)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(icons).toEqual(['/favicon-32.png', '/apple-touch-icon.png']);
+    for (const icon of icons) expect((await fetch(`${baseUrl()}${icon}`)).headers.get('content-type')).toBe('image/png');
   });
 
   it('serves scripts and styles compressed at build time, cached for good, and preloads the fonts of the first screen', async () => {

@@ -50,7 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.master.theme_colors.primary ?? '#0f766e'} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* PNG, not SVG: Chromium draws an SVG favicon as a document on the page's main thread (~50 ms
+            at load here); public/favicon.svg is the source of these files (decision 010). */}
+        <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="stylesheet" href={stylesHref} precedence="default" />
         {firstScreenFonts[dir].map((href) => (
           <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
