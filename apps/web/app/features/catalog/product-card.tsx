@@ -14,11 +14,10 @@ export function Stars({ rating, size = 14, decorative = false }: { rating: numbe
   const { t } = useSite();
   const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
   const style = { fontSize: size, '--stars-fill': `${pct}%` } as CSSProperties;
-  return decorative ? (
-    <span className="stars" style={style} aria-hidden="true" />
-  ) : (
-    <span className="stars" style={style} role="img" aria-label={t('catalog.rating_of', { rating: rating.toFixed(1) })} />
-  );
+  const a11y = decorative
+    ? ({ 'aria-hidden': true } as const)
+    : ({ role: 'img', 'aria-label': t('catalog.rating_of', { rating: rating.toFixed(1) }) } as const);
+  return <span className="stars" style={style} {...a11y} />;
 }
 
 /** Price, the struck regular price and the percentage when discounted, in the selected currency. */
