@@ -109,7 +109,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (isDatabaseUnavailable(error)) {
       // The database is down, read-only, locked or slow: a temporary state, not a bug of this request.
       req.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: DATABASE_UNAVAILABLE });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Server error.' });

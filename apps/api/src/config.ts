@@ -68,7 +68,12 @@ export const configSchema = z.object({
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Password hashes/verifications running at once, and how long a queued one may wait (then 503). */
   // One core is left to the event loop (and so to every other request): argon2id is CPU-bound.
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism() - 1)),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, os.availableParallelism() - 1)),
   PASSWORD_HASH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
   /** Profile photos decoded at once, uploads that may wait for their turn (then 503), and uploads a customer may make per window. */
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
