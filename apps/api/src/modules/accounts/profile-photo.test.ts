@@ -64,7 +64,10 @@ describe('profile photo queue', () => {
     const heavy = await flatPng(4096, 4096);
     const answers = await Promise.all(users.map((u) => upload(app, u.auth, heavy)));
     const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     const busy = answers.filter((r) => r.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);
@@ -97,7 +100,12 @@ describe('profile photo rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await photoOf(app, me.user.id)).toBe(kept);
     // Updates without a photo are not uploads; another customer has a budget of their own.
-    const named = await app.inject({ method: 'POST', url: '/api/update-profile', headers: me.auth, payload: { name: 'New Name' } });
+    const named = await app.inject({
+      method: 'POST',
+      url: '/api/update-profile',
+      headers: me.auth,
+      payload: { name: 'New Name' },
+    });
     expect(named.statusCode).toBe(200);
     expect((await upload(app, other.auth, small)).statusCode).toBe(200);
   });
