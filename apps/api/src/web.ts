@@ -125,7 +125,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
 
   /**
    * Renders one page. A page that failed (500) because an API call answered 503 (database unavailable)
-   * answers 503 with Retry-After as the API does, and the page cache may then send its last good copy.
+   * answers 503 with Retry-After as the API does, and the page cache may then send its last good copy;
+   * a page rendered while some call answered 503 is `degraded` and never cached.
    */
   const render = async (req: FastifyRequest, url: URL, signal: AbortSignal) => {
     let retryAfter: string | null = null;
@@ -138,10 +139,11 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       },
     } satisfies WebLoadContext;
     const response = await handle(toWebRequest(req, url, signal), context);
-    if (response.status !== 500 || retryAfter === null) return response;
+    // degraded: some data could not be loaded (the page may have rendered without it); not to be cached.
+    if (response.status !== 500 || retryAfter === null) return { response, degraded: retryAfter !== null };
     const headers = new Headers(response.headers);
     headers.set('retry-after', retryAfter);
-    return new Response(response.body, { status: 503, headers });
+    return { response: new Response(response.body, { status: 503, headers }), degraded: true };
   };
 
   app.route({
@@ -156,7 +158,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       if (req.method === 'GET' && app.responseCache.enabled && !req.headers.authorization) {
         const key = `page|${pageLocale(url, req.headers.cookie)}|${url.pathname}${url.search}`;
         const sent = await app.responseCache.send(req, reply, key, async () => {
-          const response = await render(req, url, new AbortController().signal);
+          const { response, degraded } = await render(req, url, new AbortController().signal);
           const headers: Record<string, string | string[]> = {};
           for (const [k, v] of response.headers) {
             if (k !== 'set-cookie' && k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding')
@@ -169,7 +171,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
             type: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
             headers,
             body: Buffer.from(await response.arrayBuffer()),
-            noStore: cookies.length > 0 || response.status !== 200,
+            noStore: cookies.length > 0 || response.status !== 200 || degraded,
           };
         });
         if (sent) return reply;
@@ -178,7 +180,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const response = await render(req, url, controller.signal);
+      const { response } = await render(req, url, controller.signal);
       reply.status(response.status);
       for (const [k, v] of response.headers) if (k !== 'set-cookie') reply.header(k, v);
       const cookies = response.headers.getSetCookie();

@@ -37,6 +37,11 @@ export function createDb(database: AppConfig['database'], timeouts?: PostgresTim
     // An idle client can lose its connection (server restart, admin termination); without a
     // listener pg would rethrow that as an uncaught exception. The pool replaces the client.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+    // A connection can also drop while it is checked out but between queries (e.g. just handed out
+    // when the server went away): pg then emits 'error' on the client, which has no listener of the
+    // pool's at that moment, and an unhandled 'error' would stop the process. The query that uses it
+    // fails on its own (503), and the pool discards the client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
