@@ -25,11 +25,7 @@ export async function requireUser(app: FastifyInstance, req: FastifyRequest): Pr
   if (!token) throw unauthenticated();
   const row = await findLiveToken(app.db, token, 'user');
   if (!row) throw unauthenticated();
-  const user = await app.db
-    .selectFrom('users')
-    .select(['id', 'is_active'])
-    .where('id', '=', row.owner_id)
-    .executeTakeFirst();
+  const user = await app.db.selectFrom('users').select(['id', 'is_active']).where('id', '=', row.owner_id).executeTakeFirst();
   if (!user || user.is_active !== 1) throw unauthenticated();
   // Touch last_used_at at most once a minute to keep writes rare. Best-effort: a read must not fail
   // because the database cannot take a write now (read-only, locked, timed out).
