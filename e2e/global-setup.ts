@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
       SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Canonical and Open Graph URLs name the configured origin only (never the request's Host).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

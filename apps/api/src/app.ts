@@ -6,6 +6,7 @@ import type { Locale } from '@souq/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { createDb, type Db, type Dialect } from './db';
+import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { createResponseCache } from './http/response-cache';
@@ -15,6 +16,12 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/accounts';
 import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The answer while the database cannot be reached (503), and when to try again. */
+export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface Services {
   settings: SettingsService;
@@ -43,11 +50,14 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host are believed only from the proxies TRUST_PROXY names: otherwise any
+    // client could choose the IP address every per-IP rate limit and log line uses.
+    // A hop count trusts that many addresses nearest the server (Fastify's own number form trusts none).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, dialect } = options.db ?? createDb(config.database);
+  const { db, dialect } = options.db ?? createDb(config.database, config.postgres);
   if (options.prepareDatabase !== false) {
     await migrateToLatest(db, dialect);
     if (config.seedDemo) await seedIfEmpty(db, dialect, app.log, path.join(config.dataDir, 'uploads'));
@@ -57,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('openapi', createOpenApiRegistry());
-  app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs));
+  app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs, config.catalogCacheStaleMs));
   app.decorate('services', { settings: createSettingsService(db, config) });
   app.decorateRequest('locale', 'ar');
   app.decorateRequest('auth', null);
@@ -95,6 +105,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
                 ? 'Malformed request body.'
                 : error.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down, read-only, locked or slow: a temporary state, not a bug of this request.
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Server error.' });

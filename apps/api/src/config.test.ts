@@ -30,3 +30,78 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('production requirements', () => {
+  const production = { APP_ENV: 'production', PUBLIC_URL: 'https://souq.om', OTP_SECRET: 'x'.repeat(32) };
+
+  it('starts with PUBLIC_URL and OTP_SECRET set', () => {
+    const c = loadConfig(production);
+    expect(c.publicUrl).toBe('https://souq.om');
+    expect(c.accounts.otpSecret).toBe('x'.repeat(32));
+  });
+
+  it('stops without PUBLIC_URL, naming it', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL: required when APP_ENV=production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('stops without OTP_SECRET or with a short one, naming it', () => {
+    expect(() => loadConfig({ ...production, OTP_SECRET: undefined })).toThrow(/OTP_SECRET: required when APP_ENV=production/);
+    expect(() => loadConfig({ ...production, OTP_SECRET: 'short' })).toThrow(/OTP_SECRET/);
+  });
+
+  it('names both when both are missing', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/PUBLIC_URL[\s\S]*OTP_SECRET/);
+  });
+
+  it('outside production, PUBLIC_URL defaults to localhost on PORT and OTP_SECRET to a random one', () => {
+    const c = loadConfig({ PORT: '4100' });
+    expect(c.publicUrl).toBe('http://localhost:4100');
+    expect(c.accounts.otpSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ APP_ENV: 'test' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('keeps only the origin of PUBLIC_URL and refuses a path, a query or another scheme', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Souq.OM/' }).publicUrl).toBe('https://souq.om');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    for (const bad of ['https://souq.om/shop', 'https://souq.om/?a=1', 'ftp://souq.om', 'souq.om'])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses, CIDR ranges and named ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses "true" and malformed values with a message naming the variable', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every sender/);
+    for (const bad of ['10.0.0.0/33', '10.0.0', 'proxy.example', '1.2.3.4/8/9', '::1/129', '-1', '11', ','])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('PostgreSQL timeouts and upload limits', () => {
+  it('have defaults and can be set', () => {
+    const d = loadConfig({});
+    expect(d.postgres).toEqual({ statementTimeoutMs: 10_000, connectTimeoutMs: 5_000, idleInTransactionTimeoutMs: 15_000 });
+    expect(d.accounts.photo).toEqual({ concurrency: 1, queueLimit: 8, uploadsPerUser: 10 });
+    const c = loadConfig({ PG_STATEMENT_TIMEOUT_MS: '2500', PHOTO_QUEUE_LIMIT: '2' });
+    expect(c.postgres.statementTimeoutMs).toBe(2500);
+    expect(c.accounts.photo.queueLimit).toBe(2);
+    expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+});

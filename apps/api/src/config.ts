@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+
+const isOrigin = (u: URL) => (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username;
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -16,7 +19,25 @@ export const configSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
     .optional(),
-  PUBLIC_URL: z.url().optional(),
+  /** The site's public origin: every absolute URL (canonical, hreflang, Open Graph, JSON-LD, sitemap) uses it. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((v) => !URL.canParse(v) || isOrigin(new URL(v)), {
+      error: 'must be an origin only (e.g. https://souq.om), without a path, query or fragment',
+    })
+    .optional(),
+  /** Which proxies may set X-Forwarded-For/-Proto/-Host: a hop count or a list of addresses and CIDR ranges. */
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
@@ -26,9 +47,15 @@ export const configSchema = z.object({
   PUSHER_APP_CLUSTER: z.string().default('local'),
   /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** How long after expiry a cached public answer may still be served while producing a new one fails (database down). */
+  CATALOG_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** PostgreSQL: longest statement, wait for a connection, and open transaction left idle (ms; 0 turns one off). */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
 
   // --- Accounts (issue 4) ---
-  /** Secret for the HMAC of one-time codes (≥ 32 characters). Unset: a random one per process start. */
+  /** Secret for the HMAC of one-time codes (≥ 32 characters). Unset: a random one per process start (not allowed in production). */
   OTP_SECRET: z.string().min(32).optional(),
   /** One-time codes per phone/email and per client IP in 24 hours. */
   OTP_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -41,8 +68,17 @@ export const configSchema = z.object({
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Password hashes/verifications running at once, and how long a queued one may wait (then 503). */
   // One core is left to the event loop (and so to every other request): argon2id is CPU-bound.
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism() - 1)),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, os.availableParallelism() - 1)),
   PASSWORD_HASH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Profile photos decoded at once, uploads that may wait for their turn (then 503), and uploads a customer may make per window. */
+  PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PHOTO_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
+  PHOTO_UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
   MAIL_DRIVER: z.enum(['log', 'smtp']).default('log'),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
@@ -67,6 +103,24 @@ export const configSchema = z.object({
   SOCIAL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
+/** Variables a production start cannot do without: checked after the per-variable rules. */
+const productionSchema = configSchema.superRefine((e, ctx) => {
+  if (e.APP_ENV !== 'production') return;
+  if (!e.PUBLIC_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'required when APP_ENV=production: the public origin of the site, e.g. https://souq.om',
+    });
+  if (!e.OTP_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OTP_SECRET'],
+      message:
+        'required when APP_ENV=production (at least 32 characters): without it one-time codes die at every restart and differ between instances',
+    });
+});
+
 export type EnvConfig = z.infer<typeof configSchema>;
 
 export interface AppConfig {
@@ -76,7 +130,10 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
-  publicUrl: string | undefined;
+  /** The public origin without a trailing slash (PUBLIC_URL; http://localhost:PORT outside production). */
+  publicUrl: string;
+  /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or trusted addresses. */
+  trustProxy: false | number | string[];
   apiUrl: string | undefined;
   logLevel: EnvConfig['LOG_LEVEL'];
   seedDemo: boolean;
@@ -84,9 +141,18 @@ export interface AppConfig {
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
   catalogCacheTtlMs: number;
+  catalogCacheStaleMs: number;
+  postgres: PostgresTimeouts;
   accounts: AccountsConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
+}
+
+/** Limits of the PostgreSQL pool and sessions, in ms (0: none). */
+export interface PostgresTimeouts {
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
 }
 
 export interface AccountsConfig {
@@ -100,6 +166,7 @@ export interface AccountsConfig {
   otpLimitPerIp: number;
   passwordHashConcurrency: number;
   passwordHashQueueTimeoutMs: number;
+  photo: { concurrency: number; queueLimit: number; uploadsPerUser: number };
   mail: { driver: 'log' | 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   sms: { driver: 'log' | 'http'; url?: string; token?: string };
   social: {
@@ -115,7 +182,7 @@ export class ConfigError extends Error {}
 /** Reads the environment once; a bad variable stops the start with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = configSchema.safeParse(cleaned);
+  const parsed = productionSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -136,7 +203,8 @@ export function fromEnv(e: EnvConfig): AppConfig {
     port: e.PORT,
     dataDir,
     database,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    trustProxy: e.TRUST_PROXY ?? false,
     apiUrl: e.API_URL,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
@@ -144,6 +212,12 @@ export function fromEnv(e: EnvConfig): AppConfig {
     serveWeb: e.SERVE_WEB,
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
+    postgres: {
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,
@@ -155,6 +229,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
       otpLimitPerIp: e.OTP_LIMIT_PER_IP,
       passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueueTimeoutMs: e.PASSWORD_HASH_QUEUE_TIMEOUT_MS,
+      photo: { concurrency: e.PHOTO_CONCURRENCY, queueLimit: e.PHOTO_QUEUE_LIMIT, uploadsPerUser: e.PHOTO_UPLOAD_LIMIT_PER_USER },
       mail: {
         driver: e.MAIL_DRIVER,
         host: e.SMTP_HOST,
@@ -180,6 +255,34 @@ export function fromEnv(e: EnvConfig): AppConfig {
     },
     now: () => new Date(),
   };
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` — no proxy is trusted (X-Forwarded-* are ignored); a whole number —
+ * that many proxies in front of the server; else a comma-separated list of addresses, CIDR ranges and
+ * the names `loopback`, `linklocal`, `uniquelocal`. Returns a message for a bad value.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | string {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes' || v === '*')
+    return 'trusting every sender would let any client choose its IP address: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : 'a hop count must be 10 at most';
+  }
+  const entries = list(v);
+  const bad = entries.filter((entry) => {
+    if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return false;
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (!family || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    return !/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (bad.length || !entries.length)
+    return `not a hop count nor a list of IP addresses or CIDR ranges (${bad.join(', ') || 'empty'}); e.g. 1, or 10.0.0.0/8,127.0.0.1`;
+  return entries;
 }
 
 const list = (v: string) =>

@@ -14,9 +14,45 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
  */
 export interface WebLoadContext {
   apiFetch(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+  /** The site's public origin (PUBLIC_URL): the only source of absolute URLs in pages. */
+  origin: string;
 }
 
-function toWebRequest(req: FastifyRequest, origin: string, signal: AbortSignal): Request {
+/**
+ * The URL React Router renders: the configured origin with the request's path and query. The host
+ * never comes from the request (Host, X-Forwarded-Host), and leading slashes (or backslashes, which
+ * URL parsing treats alike) are collapsed: `new URL('//evil.example/x', origin)` would change the host.
+ */
+export function pageUrl(origin: string, rawUrl: string): URL {
+  const url = new URL(origin);
+  const q = rawUrl.indexOf('?');
+  url.pathname = `/${(q < 0 ? rawUrl : rawUrl.slice(0, q)).replace(/^[/\\]+/, '')}`;
+  url.search = q < 0 ? '' : rawUrl.slice(q);
+  return url;
+}
+
+/**
+ * The language a page is rendered in, decided as the web app does (app/shared/i18n.ts requestLocale):
+ * `?lang=` wins over the `locale` cookie, and anything but "en" is Arabic. Part of the page cache key.
+ */
+export function pageLocale(url: URL, cookieHeader: string | undefined): 'ar' | 'en' {
+  let value: string | null | undefined = url.searchParams.get('lang');
+  if (value === null) {
+    for (const part of (cookieHeader ?? '').split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k !== 'locale') continue;
+      try {
+        value = decodeURIComponent(v.join('='));
+      } catch {
+        value = undefined;
+      }
+      break;
+    }
+  }
+  return value === 'en' ? 'en' : 'ar';
+}
+
+function toWebRequest(req: FastifyRequest, url: URL, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
@@ -24,7 +60,7 @@ function toWebRequest(req: FastifyRequest, origin: string, signal: AbortSignal):
     else headers.set(k, String(v));
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url, origin), {
+  return new Request(url, {
     method: req.method,
     headers,
     signal,
@@ -53,11 +89,10 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     preCompressed: true,
     // Left to setHeaders: with its own Cache-Control on, send would overwrite it with max-age=0.
     cacheControl: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'public, max-age=3600');
-      res.setHeader('vary', 'accept-encoding');
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'public, max-age=3600');
+      reply.header('vary', 'accept-encoding');
     },
   });
   const uploads = path.join(config.dataDir, 'uploads');
@@ -67,8 +102,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=86400');
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=86400');
     },
   });
 
@@ -88,22 +123,42 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 
-  // Canonical links and the sitemap use PUBLIC_URL when set, else the origin the request came to.
-  const originOf = (req: FastifyRequest) =>
-    config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host || `localhost:${config.port}`}`;
+  /**
+   * Renders one page. A page that failed (500) because an API call answered 503 (database unavailable)
+   * answers 503 with Retry-After as the API does, and the page cache may then send its last good copy;
+   * a page rendered while some call answered 503 is `degraded` and never cached.
+   */
+  const render = async (req: FastifyRequest, url: URL, signal: AbortSignal) => {
+    let retryAfter: string | null = null;
+    const context = {
+      origin: config.publicUrl,
+      apiFetch: async (pathAndQuery, init) => {
+        const res = await apiFetch(pathAndQuery, init);
+        if (res.status === 503) retryAfter = res.headers.get('retry-after') ?? '5';
+        return res;
+      },
+    } satisfies WebLoadContext;
+    const response = await handle(toWebRequest(req, url, signal), context);
+    // degraded: some data could not be loaded (the page may have rendered without it); not to be cached.
+    if (response.status !== 500 || retryAfter === null) return { response, degraded: retryAfter !== null };
+    const headers = new Headers(response.headers);
+    headers.set('retry-after', retryAfter);
+    return { response: new Response(response.body, { status: 503, headers }), degraded: true };
+  };
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler: async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url === '/api') return reply.callNotFound();
+      const url = pageUrl(config.publicUrl, req.url);
       // A page is the same for every visitor with the same language (per-user state is loaded in the
-      // browser), so guests' GETs share the short-lived response cache.
+      // browser), so guests' GETs share the short-lived response cache, keyed by what the page depends
+      // on: its language and its path and query (never the host the request names).
       if (req.method === 'GET' && app.responseCache.enabled && !req.headers.authorization) {
-        const locale = /(?:^|;\s*)locale=([a-z]{2})/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-        const sent = await app.responseCache.send(req, reply, `page|${locale}|${req.url}`, async () => {
-          const response = await handle(toWebRequest(req, originOf(req), new AbortController().signal), {
-            apiFetch,
-          } satisfies WebLoadContext);
+        const key = `page|${pageLocale(url, req.headers.cookie)}|${url.pathname}${url.search}`;
+        const sent = await app.responseCache.send(req, reply, key, async () => {
+          const { response, degraded } = await render(req, url, new AbortController().signal);
           const headers: Record<string, string | string[]> = {};
           for (const [k, v] of response.headers) {
             if (k !== 'set-cookie' && k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding')
@@ -116,7 +171,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
             type: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
             headers,
             body: Buffer.from(await response.arrayBuffer()),
-            noStore: cookies.length > 0 || response.status !== 200,
+            noStore: cookies.length > 0 || response.status !== 200 || degraded,
           };
         });
         if (sent) return reply;
@@ -125,7 +180,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const response = await handle(toWebRequest(req, originOf(req), controller.signal), { apiFetch } satisfies WebLoadContext);
+      const { response } = await render(req, url, controller.signal);
       reply.status(response.status);
       for (const [k, v] of response.headers) if (k !== 'set-cookie') reply.header(k, v);
       const cookies = response.headers.getSetCookie();

@@ -29,9 +29,13 @@ export const testDialect = () => inject('testDb').dialect;
 
 /**
  * The real app on a fresh copy of the seeded template database (one per call), closed and
- * dropped after the file's tests.
+ * dropped after the file's tests. `options.viaPort`: PostgreSQL only, the app connects to the database
+ * through this local port (a proxy the test controls) instead of the server's own.
  */
-export async function createTestApp(overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {}) {
+export async function createTestApp(
+  overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {},
+  options: { viaPort?: number } = {},
+) {
   const { dialect, template, dir, url } = inject('testDb');
   const id = randomBytes(6).toString('hex');
   const dataDir = path.join(dir, `data-${id}`);
@@ -47,7 +51,9 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     const name = `souq_t_${id}`;
     const admin = createDb({ dialect: 'postgres', url: url! });
     await sql.raw(`create database ${name} template ${template}`).execute(admin.db);
-    database = { dialect: 'postgres', url: withDatabase(url!, name) };
+    const appUrl = new URL(withDatabase(url!, name));
+    if (options.viaPort) appUrl.port = String(options.viaPort);
+    database = { dialect: 'postgres', url: appUrl.toString() };
     cleanup = async () => {
       await dropDatabase(admin.db, name);
       await admin.db.destroy();

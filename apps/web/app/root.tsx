@@ -22,7 +22,7 @@ const firstScreenFonts = { rtl: [arabic400, arabic700, latin400, latin700], ltr:
 export interface RootData {
   master: Master;
   messages: Messages;
-  /** The site's origin (PUBLIC_URL, else the request's), for canonical and Open Graph URLs. */
+  /** The site's public origin (PUBLIC_URL, from the server's load context), for canonical and Open Graph URLs. */
   origin: string;
 }
 
@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
     api<Messages>(`/lang/${locale}`, { locale, context: ctx }),
   ]);
-  return { master, messages, origin: new URL(request.url).origin };
+  // Never the host the request names (Host, X-Forwarded-Host): the server passes its configured origin.
+  return { master, messages, origin: ctx.origin ?? new URL(request.url).origin };
 }
 
 // Settings and strings change rarely: keep them across client navigations.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { AppConfig } from '../config';
+import type { AppConfig, PostgresTimeouts } from '../config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -15,12 +15,33 @@ export type Dialect = 'sqlite' | 'postgres';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function createDb(database: AppConfig['database']): { db: Db; dialect: Dialect } {
+/**
+ * Opens the database. For PostgreSQL, `timeouts` bound every statement, the wait for a connection (a
+ * new one, or a free one of the pool) and a transaction left idle, so one held lock cannot stall the
+ * whole pool; their errors answer 503 (db/errors.ts). Without them (tools, tests' admin connections)
+ * nothing is bounded.
+ */
+export function createDb(database: AppConfig['database'], timeouts?: PostgresTimeouts): { db: Db; dialect: Dialect } {
   if (database.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(timeouts
+        ? {
+            connectionTimeoutMillis: timeouts.connectTimeoutMs,
+            statement_timeout: timeouts.statementTimeoutMs,
+            idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+          }
+        : {}),
+    });
     // An idle client can lose its connection (server restart, admin termination); without a
     // listener pg would rethrow that as an uncaught exception. The pool replaces the client.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+    // A connection can also drop while it is checked out but between queries (e.g. just handed out
+    // when the server went away): pg then emits 'error' on the client, which has no listener of the
+    // pool's at that moment, and an unhandled 'error' would stop the process. The query that uses it
+    // fails on its own (503), and the pool discards the client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });

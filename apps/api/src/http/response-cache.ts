@@ -37,17 +37,35 @@ export interface ResponseCache {
   readonly enabled: boolean;
 }
 
-export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseCache {
+/** A failure of the producer that is the server's (database down, a bug), not an answer to the request (404, 422). */
+const serverFailure = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return !(typeof status === 'number' && status < 500);
+};
+
+/**
+ * `staleMs`: how long after expiry an entry may still be sent when producing its replacement fails
+ * (throws a server error or answers 5xx), so guests keep seeing the catalogue while the database is down.
+ */
+export function createResponseCache(ttlMs: number, staleMs = 0, maxEntries = 1000): ResponseCache {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
 
   async function entryFor(key: string, produce: () => Promise<CachedBody | null>): Promise<Entry | null> {
     const hit = entries.get(key);
     if (hit && Date.now() - hit.at < ttlMs) return hit;
+    const stale = hit && Date.now() - hit.at < ttlMs + staleMs ? hit : undefined;
     let wait = pending.get(key);
     if (!wait) {
       wait = (async () => {
-        const made = await produce();
+        let made: CachedBody | null;
+        try {
+          made = await produce();
+        } catch (error) {
+          if (stale && serverFailure(error)) return stale;
+          throw error;
+        }
+        if (stale && made && (made.status ?? 200) >= 500) return stale;
         if (!made) return null;
         const entry: Entry = {
           at: Date.now(),
@@ -92,7 +110,8 @@ export function createResponseCache(ttlMs: number, maxEntries = 1000): ResponseC
       reply.status(entry.status).type(entry.type).header('vary', 'accept-encoding, accept-language, cookie');
       for (const [k, v] of Object.entries(entry.headers)) reply.header(k, v);
       if (encoding) reply.header('content-encoding', encoding);
-      reply.header('x-cache', fresh ? 'hit' : 'miss');
+      // stale: an expired entry sent because its replacement could not be made.
+      reply.header('x-cache', entry !== cached ? 'miss' : fresh ? 'hit' : 'stale');
       reply.send(body);
       return true;
     },

@@ -4,6 +4,8 @@
  * `apiFetch` so the same code calls the API in-process.
  */
 export interface ApiContext {
+  /** The site's public origin, set by the server that renders the pages (apps/api/src/web.ts). */
+  origin?: string;
   apiFetch?: (
     pathAndQuery: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parseOr422, route, validationError } from '../../http/route';
 import { requireUser } from '../auth/authenticate';
 import { type AccountsContext, limit, passwordWork } from './context';
-import { createProfileService, PROFILE_PHOTO_MAX_BYTES } from './profile.service';
+import { createPhotoProcessor, PHOTO_RETRY_AFTER_SECONDS, PhotoBusyError, PROFILE_PHOTO_MAX_BYTES } from './profile-photo';
+import { createProfileService } from './profile.service';
 
 const TEXT_FIELDS = new Set(['name', 'phone', 'email', 'gender', 'date_of_birth', 'country', 'phone_code']);
 
@@ -41,7 +42,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
 }
 
 export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
-  const profiles = createProfileService(ctx, app.config.dataDir);
+  const profiles = createProfileService(ctx, app.config.dataDir, createPhotoProcessor(ctx.config.photo));
 
   route(
     app,
@@ -69,7 +70,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
       auth: true,
       response: userResponseSchema,
     },
-    async ({ req }) => {
+    async ({ req, reply }) => {
       const { id } = await requireUser(app, req);
       let input: unknown = req.body;
       let photo: Buffer | null = null;
@@ -79,8 +80,22 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
         photo = form.photo;
       }
       const body = parseOr422(profileBody, input);
-      const user = await profiles.update(id, body, photo);
-      return { message: 'Profile updated successfully.', data: { user } };
+      // Every upload is decoded: they are counted per customer before any decoding starts.
+      if (photo) {
+        await limit(
+          ctx,
+          reply,
+          [{ key: `photo:user:${id}`, limit: ctx.config.photo.uploadsPerUser }],
+          'Too many profile photo uploads.',
+        );
+      }
+      try {
+        const user = await profiles.update(id, body, photo);
+        return { message: 'Profile updated successfully.', data: { user } };
+      } catch (error) {
+        if (error instanceof PhotoBusyError) reply.header('retry-after', String(PHOTO_RETRY_AFTER_SECONDS));
+        throw error;
+      }
     },
   );
 

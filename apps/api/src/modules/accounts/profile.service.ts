@@ -2,19 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangePasswordBody, ProfileBody, User } from '@souq/contracts';
-import sharp from 'sharp';
 import { notFound, validationError } from '../../http/route';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeAllTokens } from '../auth/tokens';
 import { checkPhone, phoneRules } from './auth.service';
 import { type AccountsContext, isUniqueViolation } from './context';
+import type { PhotoProcessor } from './profile-photo';
 import { findUserById, toUser } from './users.repository';
 
-export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_PHOTO_SIZE = 256;
 const PHOTO_URL = /^\/uploads\/profiles\/[a-f0-9]{32}\.webp$/;
 
-export function createProfileService(ctx: AccountsContext, dataDir: string) {
+export function createProfileService(ctx: AccountsContext, dataDir: string, photos: PhotoProcessor) {
   const { db } = ctx;
   const profilesDir = path.join(dataDir, 'uploads', 'profiles');
 
@@ -24,31 +22,10 @@ export function createProfileService(ctx: AccountsContext, dataDir: string) {
     return toUser(row);
   }
 
-  /** Checks an upload is a real JPEG, PNG or WebP image and makes the 256×256 WebP of it. */
-  async function processPhoto(buffer: Buffer): Promise<Buffer> {
-    const bad = () =>
-      validationError({ profile_photo: ['The profile photo field must be a file of type: jpg, jpeg, png, webp.'] });
-    let format: string | undefined;
-    try {
-      format = (await sharp(buffer).metadata()).format;
-    } catch {
-      throw bad();
-    }
-    if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw bad();
-    try {
-      return await sharp(buffer, { limitInputPixels: 40_000_000 })
-        .rotate()
-        .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: 'cover' })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch {
-      throw bad();
-    }
-  }
-
   /**
    * Updates the given fields (and the photo). A changed phone or e-mail is no longer verified.
-   * The new photo is written first and removed again if the update fails; the old one goes after.
+   * The new photo is written first and removed again if the update fails; the file it replaced goes
+   * after, the one the row named when the update took it (see below), so concurrent uploads leave no orphans.
    */
   async function update(userId: number, body: ProfileBody, photo: Buffer | null): Promise<User> {
     const current = await findUserById(db, userId);
@@ -80,7 +57,7 @@ export function createProfileService(ctx: AccountsContext, dataDir: string) {
     if (!phone && !email) (errors.email ??= []).push('The email field is required when phone is not present.');
     if (Object.keys(errors).length) throw validationError(errors);
 
-    const webp = photo ? await processPhoto(photo) : null;
+    const webp = photo ? await photos.process(photo) : null;
     let newFile: string | null = null;
     let photoUrl: string | undefined;
     if (webp) {
@@ -91,31 +68,43 @@ export function createProfileService(ctx: AccountsContext, dataDir: string) {
       photoUrl = `/uploads/profiles/${name}`;
     }
     const now = ctx.now().toISOString();
+    let replaced: string | null = null;
     try {
-      await db
-        .updateTable('users')
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.country !== undefined ? { country: body.country } : {}),
-          ...(body.gender !== undefined ? { gender: body.gender } : {}),
-          ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth || null } : {}),
-          phone,
-          phone_code: phoneCode,
-          email,
-          ...(phone !== current.phone || phoneCode !== current.phone_code ? { phone_verified_at: null } : {}),
-          ...(email !== current.email ? { email_verified_at: null } : {}),
-          ...(photoUrl ? { profile_photo: photoUrl } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', userId)
-        .execute();
+      replaced = await db.transaction().execute(async (trx) => {
+        let old: string | null = null;
+        if (photoUrl) {
+          // Take the row's lock first (with a write, in both dialects), then read the photo it names: a
+          // concurrent upload waits here, and each one learns the file it really replaces.
+          await trx.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+          const row = await trx.selectFrom('users').select('profile_photo').where('id', '=', userId).executeTakeFirst();
+          old = row?.profile_photo ?? null;
+        }
+        await trx
+          .updateTable('users')
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.country !== undefined ? { country: body.country } : {}),
+            ...(body.gender !== undefined ? { gender: body.gender } : {}),
+            ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth || null } : {}),
+            phone,
+            phone_code: phoneCode,
+            email,
+            ...(phone !== current.phone || phoneCode !== current.phone_code ? { phone_verified_at: null } : {}),
+            ...(email !== current.email ? { email_verified_at: null } : {}),
+            ...(photoUrl ? { profile_photo: photoUrl } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', userId)
+          .execute();
+        return old;
+      });
     } catch (error) {
       if (newFile) await fs.rm(newFile, { force: true });
       if (isUniqueViolation(error)) throw validationError({ phone: ['The phone has already been taken.'] });
       throw error;
     }
-    if (photoUrl && current.profile_photo && PHOTO_URL.test(current.profile_photo)) {
-      await fs.rm(path.join(profilesDir, path.basename(current.profile_photo)), { force: true }).catch(() => undefined);
+    if (replaced && replaced !== photoUrl && PHOTO_URL.test(replaced)) {
+      await fs.rm(path.join(profilesDir, path.basename(replaced)), { force: true }).catch(() => undefined);
     }
     return profile(userId);
   }

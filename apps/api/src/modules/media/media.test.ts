@@ -14,7 +14,7 @@ const SVG =
   '<rect width="800" height="800" fill="#e8d5b0"/><circle cx="400" cy="400" r="250" fill="#8a5a2b"/></svg>';
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ publicUrl: 'http://shop.example' });
   // The test template's demo images live outside this app's dataDir: write our own sources.
   const dir = path.join(app.config.dataDir, 'uploads', 'products');
   fs.mkdirSync(dir, { recursive: true });
@@ -151,15 +151,17 @@ describe('sitemap and robots', () => {
       expect(xml).toContain(`<loc>http://shop.example${p}</loc>`);
     expect(xml).toMatch(/<loc>http:\/\/shop\.example\/flash-sale\/\d+<\/loc>/);
 
+    // The origin is PUBLIC_URL's: neither Host nor X-Forwarded-* headers change it.
     const forwarded = await app.inject({
       url: '/sitemap.xml',
-      headers: { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'souq.om' },
+      headers: { host: 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
     });
-    expect(forwarded.body).toContain('<loc>https://souq.om/products</loc>');
+    expect(forwarded.body).toContain('<loc>http://shop.example/products</loc>');
+    expect(forwarded.body).not.toContain('evil.example');
   });
 
   it('robots.txt allows crawling, keeps private pages out and points at the sitemap', async () => {
-    const res = await app.inject({ url: '/robots.txt', headers: { host: 'shop.example' } });
+    const res = await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('User-agent: *');

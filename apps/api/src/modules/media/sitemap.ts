@@ -136,9 +136,11 @@ export async function sitemapDocument(
 export async function sitemapRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const cache = new Map<string, { at: number; body: string | null }>();
+  // Absolute URLs name the configured public origin, never the host a request claims (Host, X-Forwarded-Host).
+  const origin = config.publicUrl;
   /** Sitemaps are reused for a minute (when the catalogue cache is on): a crawler fetches them in bursts. */
-  const cached = async (origin: string, part: number | null): Promise<string | null> => {
-    const key = `${origin} ${part}`;
+  const cached = async (part: number | null): Promise<string | null> => {
+    const key = String(part);
     const hit = cache.get(key);
     if (config.catalogCacheTtlMs > 0 && hit && Date.now() - hit.at < CACHE_MS) return hit.body;
     const body = await sitemapDocument(db, origin, part);
@@ -148,28 +150,27 @@ export async function sitemapRoutes(app: FastifyInstance) {
     }
     return body;
   };
-  const originOf = (req: FastifyRequest) => config.publicUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
   const XML = 'application/xml; charset=utf-8';
 
-  app.get('/sitemap.xml', async (req, reply) => {
-    const body = (await cached(originOf(req), null)) ?? '';
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const body = (await cached(null)) ?? '';
     return reply.type(XML).header('cache-control', 'public, max-age=3600').send(body);
   });
 
   app.get('/sitemap-:n.xml', async (req: FastifyRequest<{ Params: { n: string } }>, reply) => {
     const n = /^[1-9]\d{0,4}$/.test(req.params.n) ? Number(req.params.n) : 0;
-    const body = n > 0 ? await cached(originOf(req), n) : null;
+    const body = n > 0 ? await cached(n) : null;
     if (body === null) return reply.status(404).type('text/plain').send('Not found');
     return reply.type(XML).header('cache-control', 'public, max-age=3600').send(body);
   });
 
-  app.get('/robots.txt', async (req, reply) => {
+  app.get('/robots.txt', async (_req, reply) => {
     const lines = [
       'User-agent: *',
       'Allow: /',
       ...DISALLOWED.map((p) => `Disallow: ${p}`),
       '',
-      `Sitemap: ${originOf(req)}/sitemap.xml`,
+      `Sitemap: ${origin}/sitemap.xml`,
       '',
     ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
