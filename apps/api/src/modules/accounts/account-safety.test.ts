@@ -188,6 +188,19 @@ describe(`reset codes cannot be blocked by a stranger (${testDialect()})`, () =>
     expect((await verify({ phone: me.email, otp: codes.at(-1)! })).statusCode).toBe(422);
   });
 
+  it('runs the resend cooldown from the last code not yet passed', async () => {
+    const me = await register(app);
+    const ask = () => post('/api/send-otp', { phone: me.email }, me.auth);
+    const first = await ask();
+    expect((await ask()).statusCode).toBe(429);
+    expect((await verify({ phone: me.email, otp: first.json().data.otp })).statusCode).toBe(200);
+    // Verified: the reset code may follow at once.
+    const reset = await post('/api/send-otp', { phone: me.email, forgot_password: true });
+    expect(reset.statusCode).toBe(200);
+    expect((await verify({ phone: me.email, otp: reset.json().data.otp })).statusCode).toBe(200);
+    clock.advance(61_000);
+  });
+
   it('keys phone cooldowns by country code and number', async () => {
     const oman = await register(app);
     const emirates = await register(app, { phone: oman.phone, phone_code: '+971', country: 'United Arab Emirates' });

@@ -132,7 +132,14 @@ export function createOtpService(ctx: AccountsContext) {
             .where('user_id', '=', live.id)
             .where('channel', '=', t.channel)
             .where('target', '=', t.target);
-        const last = await mine().select('created_at').orderBy('id', 'desc').limit(1).executeTakeFirst();
+        // The resend cooldown runs from the last code not yet passed: after passing one (say, verifying
+        // the e-mail), its owner may ask for the next (a reset) at once.
+        const last = await mine()
+          .select('created_at')
+          .where('used_at', 'is', null)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         const wait = last ? Date.parse(last.created_at) + OTP_RESEND_MS - now.getTime() : 0;
         if (wait > 0) throw cooldown(wait);
         const today = await mine()
