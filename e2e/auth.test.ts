@@ -97,7 +97,10 @@ describe('sign-in flows', () => {
       await page.fill('#register-email', email);
       await page.fill('#register-password', 'secret123');
       const registerCode = nextCode(page);
+      // The code for the new account's own (unverified) phone is asked for signed in: only its owner may.
+      const registerSend = page.waitForRequest((r) => r.url().endsWith('/api/send-otp') && r.method() === 'POST');
       await page.click('[data-testid=register-submit]');
+      expect((await registerSend).headers().authorization).toMatch(/^Bearer \S+$/);
       await page.waitForSelector('[data-testid=otp-dialog] [data-testid=code-box-0]');
       const code = await registerCode;
       await expect.poll(() => page.textContent('[data-testid=otp-countdown]')).toMatch(/\d/);
@@ -114,6 +117,23 @@ describe('sign-in flows', () => {
       await page.click('[data-testid=otp-submit]');
       await page.waitForSelector('[data-testid=otp-dialog] [data-testid=code-box-0]', { state: 'detached' });
       await page.waitForSelector('[data-testid=user-menu]');
+      // The code verified the phone it was sent to, and only that.
+      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token);
+      const api = async (path: string, body?: object) => {
+        const res = await fetch(`${baseUrl()}/api${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { data: Record<string, unknown> }).data;
+      };
+      expect((await api('/profile')).user).toMatchObject({ phone_verified: true, email_verified: false });
+      // Reset codes go only to a verified phone or e-mail (decision 014): the owner, signed in,
+      // verifies the e-mail too, so that the reset below can go by e-mail.
+      const { otp } = await api('/send-otp', { phone: email });
+      await api('/verify-otp', { phone: email, otp });
+      expect((await api('/profile')).user).toMatchObject({ phone_verified: true, email_verified: true });
 
       // Log out through the confirmation dialog: toast, and the header shows Login again.
       await logoutViaDialog(page, mobile);

@@ -101,6 +101,15 @@ export const configSchema = z.object({
   APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   APPLE_ISSUER: z.string().min(1).default('https://appleid.apple.com'),
   SOCIAL_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+
+  // --- Account safety (issue 13): login slow-down, social sign-in limit ---
+  /**
+   * Once an account has had LOGIN_LIMIT_PER_ACCOUNT failed logins (from any address) in the window,
+   * each further wrong password is answered after a pause that doubles from 0.5 s up to this (ms).
+   */
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
+  /** Social sign-in attempts (each one calls the provider) per client IP in the window. */
+  SOCIAL_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -175,6 +184,8 @@ export interface AccountsConfig {
     facebook: { graphUrl: string; appSecret?: string };
     apple: { jwksUrl: string; issuer: string[] };
   };
+  loginDelayMaxMs: number;
+  socialLimitPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -252,6 +263,8 @@ export function fromEnv(e: EnvConfig): AppConfig {
         facebook: { graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''), appSecret: e.FACEBOOK_APP_SECRET },
         apple: { jwksUrl: e.APPLE_JWKS_URL, issuer: list(e.APPLE_ISSUER) },
       },
+      loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
+      socialLimitPerIp: e.SOCIAL_LIMIT_PER_IP,
     },
     now: () => new Date(),
   };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
+import { type AppConfig, testConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { withDatabase } from './global-setup';
 
@@ -26,6 +26,23 @@ export async function dropDatabase(db: ReturnType<typeof createDb>['db'], name: 
 }
 
 export const testDialect = () => inject('testDb').dialect;
+
+/** An empty database of the dialect under test (a file in `dir`, or a new PostgreSQL database), and how to drop it. */
+export async function emptyDatabase(dir: string): Promise<{ database: AppConfig['database']; drop: () => Promise<void> }> {
+  if (testDialect() === 'sqlite')
+    return { database: { dialect: 'sqlite', file: path.join(dir, 'db.sqlite') }, drop: async () => {} };
+  const url = inject('testDb').url!;
+  const name = `souq_empty_${randomBytes(5).toString('hex')}`;
+  const admin = createDb({ dialect: 'postgres', url });
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  return {
+    database: { dialect: 'postgres', url: withDatabase(url, name) },
+    drop: async () => {
+      await dropDatabase(admin.db, name);
+      await admin.db.destroy();
+    },
+  };
+}
 
 /**
  * The real app on a fresh copy of the seeded template database (one per call), closed and

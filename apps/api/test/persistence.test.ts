@@ -1,32 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { testConfig, type AppConfig } from '../src/config';
+import { testConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
-import { withDatabase } from './global-setup';
-import { dropDatabase, testDialect } from './helpers';
-
-/** An empty database of the dialect under test, and how to drop it. */
-async function emptyDatabase(dir: string): Promise<{ database: AppConfig['database']; drop: () => Promise<void> }> {
-  if (testDialect() === 'sqlite')
-    return { database: { dialect: 'sqlite', file: path.join(dir, 'db.sqlite') }, drop: async () => {} };
-  const url = inject('testDb').url!;
-  const name = `souq_empty_${randomBytes(5).toString('hex')}`;
-  const admin = createDb({ dialect: 'postgres', url });
-  await sql.raw(`create database ${name}`).execute(admin.db);
-  return {
-    database: { dialect: 'postgres', url: withDatabase(url, name) },
-    drop: async () => {
-      await dropDatabase(admin.db, name);
-      await admin.db.destroy();
-    },
-  };
-}
+import { emptyDatabase, testDialect } from './helpers';
 
 const count = async (app: Awaited<ReturnType<typeof buildApp>>) =>
   Number(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { cleanText, isCalendarDate, stripInvisible } from './text';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -34,28 +35,27 @@ const str = (field: string) =>
         : `The ${label(field)} field must be a string.`,
   });
 
+/** A string field cleaned as every text input is (invisible characters stripped, controls refused). */
+const clean = (field: string) => cleanText(label(field), str(field));
+
 /** A required trimmed text of at most `max` characters. */
 const text = (field: string, max: number) =>
-  str(field)
-    .trim()
+  clean(field)
     .min(1, `The ${label(field)} field is required.`)
     .max(max, `The ${label(field)} field must not be greater than ${max} characters.`);
 
-/** An optional trimmed text; '' and null become null. */
+/**
+ * An optional trimmed text: an absent key stays absent (undefined: an update leaves the field alone),
+ * while null or a text that is empty once cleaned clears it (null).
+ */
 const optionalText = (field: string, max: number) =>
   z
-    .union([
-      str(field)
-        .trim()
-        .max(max, `The ${label(field)} field must not be greater than ${max} characters.`),
-      z.null(),
-    ])
+    .union([clean(field).max(max, `The ${label(field)} field must not be greater than ${max} characters.`), z.null()])
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 const emailField = (field = 'email') =>
-  str(field)
-    .trim()
+  clean(field)
     .toLowerCase()
     .max(190, `The ${field} field must not be greater than 190 characters.`)
     .pipe(z.email(`The ${field} field must be a valid email address.`));
@@ -64,10 +64,14 @@ const phoneCode = str('phone_code')
   .trim()
   .regex(/^\+\d{1,4}$/, 'The phone code is invalid.');
 
+export const PASSWORD_SPACES_ONLY = 'The password field must not consist of spaces only.';
+
+/** A new password: 8 to 128 characters, not only spaces (the API also refuses the most common ones). */
 const password = (field = 'password') =>
   str(field)
     .min(8, `The ${label(field)} field must be at least 8 characters.`)
-    .max(128, `The ${label(field)} field must not be greater than 128 characters.`);
+    .max(128, `The ${label(field)} field must not be greater than 128 characters.`)
+    .refine((v) => stripInvisible(v) !== '', PASSWORD_SPACES_ONLY);
 
 /** true/false, 1/0, "true"/"false", "1"/"0", "on" (forms send strings). */
 export const boolish = z
@@ -83,8 +87,7 @@ const confirmMessage = { path: ['password_confirmation'], message: 'Confirm Pass
 export const registrationBody = z
   .object({
     name: text('name', 100).min(2, 'The name field must be at least 2 characters.'),
-    phone: str('phone')
-      .trim()
+    phone: clean('phone')
       .regex(/^\d*$/, 'The phone field must contain digits only.')
       .max(16, 'The phone field must not be greater than 16 characters.')
       .optional()
@@ -99,16 +102,16 @@ export const registrationBody = z
 export type RegistrationBody = z.infer<typeof registrationBody>;
 
 export const loginBody = z.object({
-  phone: str('phone').trim().min(1, 'The phone or email field is required.').max(190),
+  phone: clean('phone').min(1, 'The phone or email field is required.').max(190),
   password: str('password').min(1, 'The password field is required.').max(128),
-  phone_code: str('phone_code').trim().max(5).optional(),
+  phone_code: clean('phone_code').max(5).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 // --- One-time codes and password reset ------------------------------------------------------------
 
 export const sendOtpBody = z.object({
-  phone: str('phone').trim().min(1, 'The phone or email field is required.').max(190),
+  phone: clean('phone').min(1, 'The phone or email field is required.').max(190),
   phone_code: z.union([phoneCode, z.literal(''), z.null()]).optional(),
   forgot_password: boolish.optional(),
 });
@@ -116,7 +119,7 @@ export type SendOtpBody = z.infer<typeof sendOtpBody>;
 export const sendOtpResponseSchema = envelope(z.object({ email_or_phone: z.string(), otp: z.string().optional() }));
 
 export const verifyOtpBody = z.object({
-  phone: str('phone').trim().min(1, 'The phone or email field is required.').max(190),
+  phone: clean('phone').min(1, 'The phone or email field is required.').max(190),
   phone_code: z.union([phoneCode, z.literal(''), z.null()]).optional(),
   otp: str('otp')
     .trim()
@@ -161,8 +164,7 @@ export const userResponseSchema = envelope(z.object({ user: userSchema }));
 /** The text fields of POST /update-profile (multipart or JSON); absent fields stay unchanged. */
 export const profileBody = z.object({
   name: text('name', 100).min(2, 'The name field must be at least 2 characters.').optional(),
-  phone: str('phone')
-    .trim()
+  phone: clean('phone')
     .regex(/^\d*$/, 'The phone field must contain digits only.')
     .max(16, 'The phone field must not be greater than 16 characters.')
     .optional(),
@@ -177,7 +179,7 @@ export const profileBody = z.object({
       z.literal(''),
     ])
     .optional()
-    .refine((v) => !v || (!Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && Date.parse(v) <= Date.now()), {
+    .refine((v) => !v || (isCalendarDate(v) && v >= '1900-01-01' && Date.parse(v) <= Date.now()), {
       message: 'The date of birth field must be a valid date (YYYY-MM-DD).',
     }),
   country: text('country', 100).optional(),
@@ -221,8 +223,7 @@ const coordinate = (field: string, limit: number) =>
 
 export const addressFields = {
   name: text('name', 150),
-  phone: str('phone')
-    .trim()
+  phone: clean('phone')
     .min(1, 'The phone field is required.')
     .regex(/^\+?\d{6,16}$/, 'The phone field must be a valid phone number.'),
   area: optionalText('area', 150),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { cleanText } from './text';
 import {
   FLASH_SALE_PRODUCTS_PER_PAGE,
   HOME_FEED_PER_PAGE,
@@ -84,7 +85,7 @@ const queryPrice = (label: string) =>
 
 export const productsQuerySchema = listQuery(PRODUCTS_PER_PAGE)
   .extend({
-    search: z.string().trim().max(100, 'The search may not be greater than 100 characters.').optional(),
+    search: cleanText('search').max(100, 'The search may not be greater than 100 characters.').optional(),
     shop_id: queryInt('shop id').optional(),
     category_id: queryInt('category id').optional(),
     sub_category_id: queryInt('sub category id').optional(),
@@ -242,7 +243,7 @@ export const reviewsResponseSchema = envelope(
 export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 
 export const shopsQuerySchema = listQuery(SHOPS_PER_PAGE).extend({
-  search: z.string().trim().max(100, 'The search may not be greater than 100 characters.').optional(),
+  search: cleanText('search').max(100, 'The search may not be greater than 100 characters.').optional(),
 });
 
 export const shopSchema = z.object({

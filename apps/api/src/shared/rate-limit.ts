@@ -7,6 +7,8 @@ import { HttpError } from '../http/route';
 export interface RateLimitStore {
   /** Adds one hit and returns the count in the current window and the ms until it resets. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The count in the current window and the ms until it resets (0 and 0 when none), without a hit. */
+  peek(key: string): Promise<{ count: number; resetMs: number }>;
   reset(key: string): Promise<void>;
 }
 
@@ -25,6 +27,11 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
       }
       b.count++;
       return { count: b.count, resetMs: b.resetAt - t };
+    },
+    async peek(key) {
+      const t = now();
+      const b = buckets.get(key);
+      return b && b.resetAt > t ? { count: b.count, resetMs: b.resetAt - t } : { count: 0, resetMs: 0 };
     },
     async reset(key) {
       buckets.delete(key);

@@ -6,6 +6,7 @@ import { m002Catalogue } from './002-catalogue';
 import { m003AccessTokens } from './003-access-tokens';
 import { m004CatalogueSearch } from './004-catalogue-search';
 import { m005Accounts } from './005-accounts';
+import { m006AccountSafety } from './006-account-safety';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -14,6 +15,7 @@ const all: Record<string, DialectMigration> = {
   '003-access-tokens': m003AccessTokens,
   '004-catalogue-search': m004CatalogueSearch,
   '005-accounts': m005Accounts,
+  '006-account-safety': m006AccountSafety,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -29,8 +31,17 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  await migrate(db, dialect, (m) => m.migrateToLatest());
+}
+
+/** Migrates up to the named migration and stops there (tests check a migration on older data with it). */
+export async function migrateTo(db: Db, dialect: Dialect, name: string): Promise<void> {
+  await migrate(db, dialect, (m) => m.migrateTo(name));
+}
+
+async function migrate(db: Db, dialect: Dialect, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -1,6 +1,6 @@
 import type { Address, AddressBody, AddressUpdateBody } from '@souq/contracts';
 import { HttpError, notFound } from '../../http/route';
-import type { AccountsContext } from './context';
+import { type AccountsContext, lockUser } from './context';
 import * as repo from './addresses.repository';
 
 export const MAX_ADDRESSES = 50;
@@ -18,6 +18,7 @@ export function createAddressesService(ctx: AccountsContext) {
   async function create(userId: number, body: AddressBody): Promise<Address> {
     const now = ctx.now().toISOString();
     const row = await db.transaction().execute(async (trx) => {
+      await lockUser(ctx, trx, userId);
       const count = await repo.countAddresses(trx, userId);
       if (count >= MAX_ADDRESSES) throw new HttpError(409, `You can keep at most ${MAX_ADDRESSES} addresses.`);
       const isDefault = body.is_default === true || count === 0;
@@ -28,12 +29,12 @@ export function createAddressesService(ctx: AccountsContext) {
           user_id: userId,
           name: body.name,
           phone: body.phone,
-          area: body.area,
-          flat_no: body.flat_no,
+          area: body.area ?? null,
+          flat_no: body.flat_no ?? null,
           address_type: body.address_type,
           address_line: body.address_line,
-          address_line2: body.address_line2,
-          post_code: body.post_code,
+          address_line2: body.address_line2 ?? null,
+          post_code: body.post_code ?? null,
           is_default: isDefault ? 1 : 0,
           latitude: body.latitude ?? null,
           longitude: body.longitude ?? null,
@@ -50,6 +51,7 @@ export function createAddressesService(ctx: AccountsContext) {
   async function update(userId: number, id: number, body: AddressUpdateBody): Promise<Address> {
     const now = ctx.now().toISOString();
     const row = await db.transaction().execute(async (trx) => {
+      await lockUser(ctx, trx, userId);
       const current = await repo.findAddress(trx, userId, id);
       if (!current) throw missing();
       const patch: Record<string, unknown> = {};
@@ -85,6 +87,7 @@ export function createAddressesService(ctx: AccountsContext) {
   /** Deletes an address; when it was the default, the newest remaining one becomes the default. */
   async function remove(userId: number, id: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
+      await lockUser(ctx, trx, userId);
       const current = await repo.findAddress(trx, userId, id);
       if (!current) throw missing();
       await trx.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).execute();

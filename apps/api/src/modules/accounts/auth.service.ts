@@ -1,6 +1,9 @@
+import { setTimeout } from 'node:timers/promises';
 import type { LoginBody, RegistrationBody, User, Access } from '@souq/contracts';
 import { HttpError, validationError } from '../../http/route';
+import { enforceLimits } from '../../shared/rate-limit';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { passwordProblems } from '../auth/password-policy';
 import { issueToken } from '../auth/tokens';
 import { type AccountsContext, isUniqueViolation, isoNow } from './context';
 import { findUserByEmail, findUserById, findUserByLogin, findUserByPhone, isEmail, toUser } from './users.repository';
@@ -49,6 +52,8 @@ export function createAuthService(ctx: AccountsContext) {
     if (email && (await findUserByEmail(db, email))) (errors.email ??= []).push('The email has already been taken.');
     if (phone && (await findUserByPhone(db, phone, body.phone_code)))
       (errors.phone ??= []).push('The phone has already been taken.');
+    const weak = passwordProblems(body.password);
+    if (weak.length) errors.password = weak;
     if (Object.keys(errors).length) throw validationError(errors);
 
     const passwordHash = await hashPassword(body.password);
@@ -88,11 +93,33 @@ export function createAuthService(ctx: AccountsContext) {
     }
   }
 
-  /** Same 400 for a wrong password, an unknown or a disabled account; the hash check always runs. */
-  async function login(body: LoginBody): Promise<{ user: User; access: Access }> {
+  /**
+   * Same 400 for a wrong password, an unknown or a disabled account; the hash check always runs.
+   * Attempts are counted per account, found first, so its e-mail, local and international number
+   * share one count (an unknown login is counted by its normalised form). From one client address,
+   * LOGIN_LIMIT_PER_ACCOUNT attempts on an account in the window, then 429: a guesser is stopped
+   * while the owner signs in from elsewhere. Past that many failures from all addresses together,
+   * each further wrong password is answered after a pause doubling from 0.5 s up to
+   * LOGIN_DELAY_MAX_MS: guessing slows down, the owner is never locked out.
+   */
+  async function login(body: LoginBody, ip: string): Promise<{ user: User; access: Access }> {
+    const cfg = ctx.config;
     const row = await findUserByLogin(db, body.phone, body.phone_code || null);
+    const account = row ? `u:${row.id}` : accountKey(body.phone, body.phone_code);
+    const fromHere = `login:acct:${ip}:${account}`;
+    await enforceLimits(
+      ctx.limits,
+      [{ key: fromHere, limit: cfg.loginLimitPerAccount, windowMs: cfg.rateLimitWindowMs }],
+      'Too many login attempts.',
+    );
     const ok = await verifyPassword(row?.password_hash ?? null, body.password);
-    if (!row || !ok || row.is_active !== 1) throw new HttpError(400, BAD_CREDENTIALS);
+    if (!row || !ok || row.is_active !== 1) {
+      const { count } = await ctx.limits.hit(`login:failed:${account}`, cfg.rateLimitWindowMs);
+      const over = count - cfg.loginLimitPerAccount;
+      if (over > 0) await setTimeout(Math.min(cfg.loginDelayMaxMs, 500 * 2 ** Math.min(over - 1, 16)));
+      throw new HttpError(400, BAD_CREDENTIALS);
+    }
+    await ctx.limits.reset(fromHere);
     const access = await issueToken(db, 'user', row.id);
     const now = isoNow(ctx);
     await db.updateTable('users').set({ last_online_at: now }).where('id', '=', row.id).execute();
@@ -106,5 +133,5 @@ export function createAuthService(ctx: AccountsContext) {
     return `p:${phoneCode && !login.trim().startsWith('+') ? phoneCode.replace(/\D/g, '') : ''}${digits}`;
   }
 
-  return { register, login, accountKey, findUserById: (id: number) => findUserById(db, id) };
+  return { register, login, findUserById: (id: number) => findUserById(db, id) };
 }

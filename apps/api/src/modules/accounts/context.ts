@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsConfig, AppConfig } from '../../config';
-import type { Db } from '../../db';
+import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
 import { enforceLimits, memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
+import { type AuthUser, requireUser } from '../auth/authenticate';
 import { PasswordBusyError } from '../auth/password';
 import { createNotifier, type Notifier } from './delivery';
 
 /** What the services of the accounts module share. */
 export interface AccountsContext {
   db: Db;
+  dialect: Dialect;
   config: AccountsConfig;
   appEnv: AppConfig['appEnv'];
   now: () => Date;
@@ -23,6 +25,7 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
   const now = app.config.now;
   return {
     db: app.db,
+    dialect: app.dialect,
     config: app.config.accounts,
     appEnv: app.config.appEnv,
     now,
@@ -42,6 +45,15 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
 }
 
 export const isoNow = (ctx: AccountsContext) => ctx.now().toISOString();
+
+/**
+ * Serialises one customer's concurrent writes that read before they write (address count and default,
+ * code attempts): on PostgreSQL the customer's row stays locked until the transaction ends; SQLite
+ * runs one write transaction at a time already.
+ */
+export async function lockUser(ctx: AccountsContext, trx: Trx, userId: number): Promise<void> {
+  if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
 
 /** Runs a rate-limit check and puts Retry-After on the reply when it fails. */
 export async function limit(
@@ -79,6 +91,17 @@ export async function passwordWork<T>(reply: FastifyReply, work: () => Promise<T
 }
 
 export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** The signed-in customer when the request carries a valid token; null without one or with a stale one. */
+export async function optionalUser(app: FastifyInstance, req: FastifyRequest): Promise<AuthUser | null> {
+  if (!req.headers.authorization) return null;
+  try {
+    return await requireUser(app, req);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return null;
+    throw error;
+  }
+}
 
 /** True for a unique-constraint violation in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

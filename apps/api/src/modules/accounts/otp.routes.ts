@@ -1,8 +1,8 @@
 import { resetPasswordBody, sendOtpBody, sendOtpResponseSchema, verifyOtpBody, verifyOtpResponseSchema } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { type AccountsContext, clientIp, limit, passwordWork } from './context';
-import { createOtpService, resolveTarget } from './otp.service';
+import { type AccountsContext, clientIp, limit, optionalUser, passwordWork } from './context';
+import { createOtpService } from './otp.service';
 
 export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
   const otp = createOtpService(ctx);
@@ -17,16 +17,18 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
     {
       method: 'POST',
       url: '/api/send-otp',
-      summary: 'Send a one-time code to a phone or e-mail (same answer whether or not an account exists)',
+      summary:
+        'Send a one-time code to a phone or e-mail (same answer whether or not an account exists); signed in, the owner may verify its own unverified phone or e-mail',
       tags: ['accounts'],
       body: sendOtpBody,
       response: sendOtpResponseSchema,
     },
     async ({ body, req, reply }) => {
       const ip = clientIp(req);
-      const { target } = await resolveTarget(ctx.db, body.phone, body.phone_code);
-      await limit(ctx, reply, checks(ip, `send:${target}`), 'Too many code requests.');
-      const data = await passwordWork(reply, () => otp.send(body, ip));
+      const session = await optionalUser(app, req);
+      const target = await otp.resolve(body.phone, body.phone_code);
+      await limit(ctx, reply, checks(ip, `send:${target.key}`), 'Too many code requests.');
+      const data = await passwordWork(reply, () => otp.send(target, ip, session?.id ?? null));
       return { message: 'If an account matches, a verification code has been sent.', data };
     },
   );
@@ -42,9 +44,9 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
       response: verifyOtpResponseSchema,
     },
     async ({ body, req, reply }) => {
-      const { target } = await resolveTarget(ctx.db, body.phone, body.phone_code);
-      await limit(ctx, reply, checks(clientIp(req), `verify:${target}`), 'Too many code attempts.');
-      const data = await otp.verify(body);
+      const target = await otp.resolve(body.phone, body.phone_code);
+      await limit(ctx, reply, checks(clientIp(req), `verify:${target.key}`), 'Too many code attempts.');
+      const data = await otp.verify(target, body.otp);
       return { message: 'The code has been verified.', data };
     },
   );

@@ -1,15 +1,18 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { ResetPasswordBody, SendOtpBody, VerifyOtpBody } from '@souq/contracts';
+import type { ResetPasswordBody } from '@souq/contracts';
 import { validationError } from '../../http/route';
 import { TooManyRequestsError, waitText } from '../../shared/rate-limit';
 import { hashPassword } from '../auth/password';
+import { passwordProblems } from '../auth/password-policy';
 import { revokeAllTokens } from '../auth/tokens';
-import type { AccountsContext } from './context';
+import { type AccountsContext, lockUser } from './context';
 import type { DbOrTrx } from '../../db';
-import { digitsOf, findUserByLogin, isEmail, normalizePhone } from './users.repository';
+import { digitsOf, findUserByLogin, isEmail, normalizePhone, type UserRow } from './users.repository';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_TRIES = 5;
+/** How many of a target's newest codes stay valid at once (each until it expires). */
+export const OTP_LIVE_CODES = 3;
 export const OTP_RESEND_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -30,6 +33,20 @@ export async function resolveTarget(db: DbOrTrx, login: string, phoneCode?: stri
   return { channel: 'phone' as const, target: n.digits, phoneCode: n.phoneCode };
 }
 
+/** Who a code request is about: the channel, the target, and the account whose phone or e-mail it is. */
+export interface CodeTarget {
+  channel: 'email' | 'phone';
+  /** The target as the request named it (lower-case e-mail or the phone's digits): what the answer shows. */
+  requested: string;
+  /** The target codes are stored and hashed under: the account's own e-mail or local number when one matched. */
+  target: string;
+  phoneCode: string | null;
+  /** The active account with this e-mail or phone, if any. */
+  user: UserRow | undefined;
+  /** Cooldowns and caps key: `e:<e-mail>` or `p:<dialling code>:<number>`. */
+  key: string;
+}
+
 export function createOtpService(ctx: AccountsContext) {
   const { db } = ctx;
   const hmac = (target: string, code: string) => createHmac('sha256', ctx.config.otpSecret).update(`${target}:${code}`).digest();
@@ -39,144 +56,244 @@ export function createOtpService(ctx: AccountsContext) {
     return typeof v === 'number' && Number.isInteger(v) && v >= 4 && v <= 8 ? v : 4;
   }
 
-  /**
-   * Issues a code. The answer is the same whether or not an account matches: the code row is
-   * stored either way (so cooldown and caps behave alike), but only delivered to a real account.
-   */
-  async function send(body: SendOtpBody, ip: string): Promise<{ email_or_phone: string; otp?: string }> {
-    const { channel, target, phoneCode } = await resolveTarget(db, body.phone, body.phone_code);
-    if (!target) throw validationError({ phone: ['The phone or email field is required.'] });
-    const now = ctx.now();
-    const since = new Date(now.getTime() - DAY_MS).toISOString();
-
-    const last = await db
-      .selectFrom('one_time_codes')
-      .select('created_at')
-      .where('target', '=', target)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (last) {
-      const wait = Date.parse(last.created_at) + OTP_RESEND_MS - now.getTime();
-      if (wait > 0) {
-        const s = Math.ceil(wait / 1000);
-        throw new TooManyRequestsError(`Please wait ${waitText(s)} before requesting a new code.`, s);
-      }
-    }
-    const [perTarget, perIp] = await Promise.all([
-      db
-        .selectFrom('one_time_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('target', '=', target)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('one_time_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', ip)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow(),
-    ]);
-    if (Number(perTarget.n) >= ctx.config.otpDailyLimit || Number(perIp.n) >= ctx.config.otpDailyLimitPerIp) {
-      throw new TooManyRequestsError('Too many codes were requested today. Please try again tomorrow.', 3600);
-    }
-
-    const user = await findUserByLogin(db, target, phoneCode);
-    const live = user && user.is_active === 1 ? user : undefined;
-    const length = await codeLength();
-    const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
-    await db.transaction().execute(async (trx) => {
-      // A new code replaces the earlier ones of the same target.
-      await trx
-        .updateTable('one_time_codes')
-        .set({ used_at: now.toISOString() })
-        .where('target', '=', target)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('one_time_codes')
-        .values({
-          channel,
-          target,
-          phone_code: live?.phone_code ?? phoneCode,
-          user_id: live?.id ?? null,
-          code_hash: hmac(target, code).toString('hex'),
-          attempts: 0,
-          ip,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-    });
-
-    const local = ctx.appEnv === 'local';
-    if (live) {
-      const to = channel === 'email' ? target : `${live.phone_code}${target}`;
-      // Delivery runs after the answer so its timing does not tell whether the account exists.
-      void ctx.notifier
-        .sendCode({ channel, to, code, minutes: OTP_TTL_MS / 60_000 })
-        .catch((error: unknown) => ctx.log.error({ err: error, channel }, 'one-time code delivery failed'));
-    } else if (local) {
-      ctx.log.info({ target, otp: code }, 'one-time code for an unknown account (not delivered)');
-    }
-    return { email_or_phone: target, ...(local ? { otp: code } : {}) };
+  /** Resolves the phone or e-mail of a request to its target and account. */
+  async function resolve(login: string, phoneCode?: string | null): Promise<CodeTarget> {
+    const r = await resolveTarget(db, login, phoneCode);
+    const found = r.target ? await findUserByLogin(db, r.target, r.phoneCode) : undefined;
+    const user = found?.is_active === 1 ? found : undefined;
+    const target = user ? ((r.channel === 'email' ? user.email : user.phone) ?? r.target) : r.target;
+    const code = user ? user.phone_code : r.phoneCode;
+    return {
+      channel: r.channel,
+      requested: r.target,
+      target,
+      phoneCode: code,
+      user,
+      key: r.channel === 'email' ? `e:${target}` : `p:${code ?? ''}:${target}`,
+    };
   }
 
   /**
-   * Checks a code (constant-time HMAC comparison). A wrong code counts a try; the fifth burns it.
-   * A right one is used up, marks the phone or e-mail verified and returns a reset token.
+   * Whether a code for this target may be delivered (decision 014): to the signed-in owner asking
+   * for its own phone or e-mail; to a verified phone or e-mail; and, only while the shop does not
+   * require verification at registration, to an account that has verified nothing yet.
    */
-  async function verify(body: VerifyOtpBody): Promise<{ token: string }> {
-    const { target } = await resolveTarget(db, body.phone, body.phone_code);
+  async function deliverable(t: CodeTarget, sessionUserId: number | null): Promise<boolean> {
+    const u = t.user;
+    if (!u) return false;
+    if (sessionUserId === u.id) return true;
+    if (t.channel === 'email' ? u.email_verified_at : u.phone_verified_at) return true;
+    if (u.email_verified_at || u.phone_verified_at) return false;
+    return (await ctx.setting('register_otp_verify')) !== true;
+  }
+
+  const cooldown = (wait: number) => {
+    const s = Math.ceil(wait / 1000);
+    return new TooManyRequestsError(`Please wait ${waitText(s)} before requesting a new code.`, s);
+  };
+  const dailyCap = () => new TooManyRequestsError('Too many codes were requested today. Please try again tomorrow.', 3600);
+
+  /** Codes sent from this IP in the last day: stored ones plus the undelivered ones counted in memory. */
+  async function sentFromIp(q: DbOrTrx, ip: string, since: string) {
+    const stored = await q
+      .selectFrom('one_time_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(stored.n) + (await ctx.limits.peek(`otp:day:ip:${ip}`)).count;
+  }
+
+  /**
+   * Issues a code. The answer is the same whether or not the code is delivered: a delivered code is
+   * stored (its account's cooldown and daily cap come from the table); an undelivered one (no
+   * account, or a target that would prove nothing) is stored nowhere, and the same cooldown and caps
+   * are kept in memory for its target, so the answers cannot tell the two apart.
+   */
+  async function send(
+    t: CodeTarget,
+    ip: string,
+    sessionUserId: number | null,
+  ): Promise<{ email_or_phone: string; otp?: string }> {
+    if (!t.target) throw validationError({ phone: ['The phone or email field is required.'] });
+    const now = ctx.now();
+    const since = new Date(now.getTime() - DAY_MS).toISOString();
+    const length = await codeLength();
+    const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
+    const live = (await deliverable(t, sessionUserId)) ? t.user : undefined;
+
+    if (live) {
+      await db.transaction().execute(async (trx) => {
+        // One send at a time per account, so that two at once cannot both pass the cooldown.
+        await lockUser(ctx, trx, live.id);
+        const mine = () =>
+          trx
+            .selectFrom('one_time_codes')
+            .where('user_id', '=', live.id)
+            .where('channel', '=', t.channel)
+            .where('target', '=', t.target);
+        // The resend cooldown runs from the last code not yet passed: after passing one (say, verifying
+        // the e-mail), its owner may ask for the next (a reset) at once.
+        const last = await mine()
+          .select('created_at')
+          .where('used_at', 'is', null)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        const wait = last ? Date.parse(last.created_at) + OTP_RESEND_MS - now.getTime() : 0;
+        if (wait > 0) throw cooldown(wait);
+        const today = await mine()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+        if (Number(today.n) >= ctx.config.otpDailyLimit || (await sentFromIp(trx, ip, since)) >= ctx.config.otpDailyLimitPerIp) {
+          throw dailyCap();
+        }
+        await trx
+          .insertInto('one_time_codes')
+          .values({
+            channel: t.channel,
+            target: t.target,
+            phone_code: live.phone_code,
+            user_id: live.id,
+            code_hash: hmac(t.target, code).toString('hex'),
+            attempts: 0,
+            ip,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+            used_at: null,
+          })
+          .execute();
+        // The newest few codes stay valid until they expire, so a stranger's requests cannot void the
+        // one the owner is typing; older open ones beyond that are used up.
+        const open = await mine()
+          .select('id')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now.toISOString())
+          .orderBy('id', 'desc')
+          .execute();
+        const over = open.slice(OTP_LIVE_CODES).map((r) => r.id);
+        if (over.length)
+          await trx.updateTable('one_time_codes').set({ used_at: now.toISOString() }).where('id', 'in', over).execute();
+      });
+    } else {
+      const wait = await ctx.limits.peek(`otp:cooldown:${t.key}`);
+      if (wait.count > 0) throw cooldown(wait.resetMs);
+      const today = await ctx.limits.peek(`otp:day:${t.key}`);
+      if (today.count >= ctx.config.otpDailyLimit || (await sentFromIp(db, ip, since)) >= ctx.config.otpDailyLimitPerIp) {
+        throw dailyCap();
+      }
+      await ctx.limits.hit(`otp:cooldown:${t.key}`, OTP_RESEND_MS);
+      await ctx.limits.hit(`otp:day:${t.key}`, DAY_MS);
+      await ctx.limits.hit(`otp:day:ip:${ip}`, DAY_MS);
+    }
+
+    const local = ctx.appEnv === 'local';
+    if (live) {
+      const to = t.channel === 'email' ? t.target : `${live.phone_code}${t.target}`;
+      // Delivery runs after the answer so its timing does not tell whether the account exists.
+      void ctx.notifier
+        .sendCode({ channel: t.channel, to, code, minutes: OTP_TTL_MS / 60_000 })
+        .catch((error: unknown) => ctx.log.error({ err: error, channel: t.channel }, 'one-time code delivery failed'));
+    } else if (local) {
+      ctx.log.info(
+        { target: t.requested, otp: code },
+        'one-time code not delivered (no account, or a target that proves nothing)',
+      );
+    }
+    return { email_or_phone: t.requested, ...(local ? { otp: code } : {}) };
+  }
+
+  /**
+   * Checks a code against the open codes of the target (constant-time HMAC comparisons). A wrong
+   * code counts a try on each of them, atomically (never past the fifth); a right one is used up with
+   * its siblings, marks that very phone or e-mail verified (if it is still the account's) and returns
+   * a reset token.
+   */
+  async function verify(t: CodeTarget, otp: string): Promise<{ token: string }> {
     const invalid = () => validationError({ otp: [INVALID_CODE] });
     const now = ctx.now().toISOString();
-    const row = await db
+    const u = t.user;
+    if (!u) throw invalid();
+    const rows = await db
       .selectFrom('one_time_codes')
       .selectAll()
-      .where('target', '=', target)
+      .where('user_id', '=', u.id)
+      .where('channel', '=', t.channel)
+      .where('target', '=', t.target)
       .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', OTP_MAX_TRIES)
       .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row || row.expires_at <= now || row.attempts >= OTP_MAX_TRIES) throw invalid();
+      .limit(OTP_LIVE_CODES)
+      .execute();
+    if (!rows.length) throw invalid();
 
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const given = hmac(target, body.otp);
-    const match = expected.length === given.length && timingSafeEqual(expected, given);
+    const given = hmac(t.target, otp);
+    let match: (typeof rows)[number] | undefined;
+    for (const row of rows) {
+      const expected = Buffer.from(row.code_hash, 'hex');
+      if (expected.length === given.length && timingSafeEqual(expected, given) && !match) match = row;
+    }
     if (!match) {
-      await db
+      const counted = await db
         .updateTable('one_time_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('used_at', 'is', null)
+        .where('attempts', '<', OTP_MAX_TRIES)
+        .returning('attempts')
         .execute();
-      const left = OTP_MAX_TRIES - row.attempts - 1;
+      const left = counted.some((r) => r.attempts < OTP_MAX_TRIES);
       throw validationError({
-        otp: [left > 0 ? INVALID_CODE : 'Too many wrong attempts: this code can no longer be used. Please request a new one.'],
+        otp: [
+          left || !counted.length
+            ? INVALID_CODE
+            : 'Too many wrong attempts: this code can no longer be used. Please request a new one.',
+        ],
       });
     }
-    if (!row.user_id) throw invalid();
-    const userId = row.user_id;
+    const code = match;
 
     const token = randomBytes(32).toString('base64url');
     const won = await db.transaction().execute(async (trx) => {
       const used = await trx
         .updateTable('one_time_codes')
         .set({ used_at: now })
-        .where('id', '=', row.id)
+        .where('id', '=', code.id)
         .where('used_at', 'is', null)
         .where('attempts', '<', OTP_MAX_TRIES)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
       await trx
+        .updateTable('one_time_codes')
+        .set({ used_at: now })
+        .where('user_id', '=', u.id)
+        .where('channel', '=', code.channel)
+        .where('target', '=', code.target)
+        .where('used_at', 'is', null)
+        .execute();
+      // Only the phone or e-mail the code went to is verified, and only while it is still the account's.
+      const owner = await trx.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirst();
+      const still =
+        owner &&
+        (code.channel === 'email'
+          ? owner.email === code.target
+          : owner.phone === code.target && owner.phone_code === code.phone_code);
+      if (!still) return false;
+      await trx
         .updateTable('users')
-        .set(row.channel === 'email' ? { email_verified_at: now, updated_at: now } : { phone_verified_at: now, updated_at: now })
-        .where('id', '=', userId)
+        .set(code.channel === 'email' ? { email_verified_at: now, updated_at: now } : { phone_verified_at: now, updated_at: now })
+        .where('id', '=', u.id)
         .execute();
       await trx
         .insertInto('reset_tokens')
         .values({
-          user_id: userId,
+          user_id: u.id,
           token_hash: sha256(token),
           created_at: now,
           expires_at: new Date(Date.parse(now) + RESET_TOKEN_TTL_MS).toISOString(),
@@ -194,6 +311,8 @@ export function createOtpService(ctx: AccountsContext) {
     const now = ctx.now().toISOString();
     const row = await db.selectFrom('reset_tokens').selectAll().where('token_hash', '=', sha256(body.token)).executeTakeFirst();
     if (!row || row.used_at || row.expires_at <= now) throw validationError({ token: [INVALID_RESET_TOKEN] });
+    const weak = passwordProblems(body.password);
+    if (weak.length) throw validationError({ password: weak });
     const passwordHash = await hashPassword(body.password);
     const done = await db.transaction().execute(async (trx) => {
       const used = await trx
@@ -214,7 +333,7 @@ export function createOtpService(ctx: AccountsContext) {
     if (!done) throw validationError({ token: [INVALID_RESET_TOKEN] });
   }
 
-  return { send, verify, resetPassword };
+  return { resolve, send, verify, resetPassword };
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChangePasswordBody, ProfileBody, User } from '@souq/contracts';
 import { notFound, validationError } from '../../http/route';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { passwordProblems } from '../auth/password-policy';
 import { revokeAllTokens } from '../auth/tokens';
 import { checkPhone, phoneRules } from './auth.service';
 import { type AccountsContext, isUniqueViolation } from './context';
@@ -23,7 +24,8 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
   }
 
   /**
-   * Updates the given fields (and the photo). A changed phone or e-mail is no longer verified.
+   * Updates the given fields (and the photo). A changed phone or e-mail is no longer verified, and the
+   * open codes sent to the old one are void (decision 014).
    * The new photo is written first and removed again if the update fails; the file it replaced goes
    * after, the one the row named when the update took it (see below), so concurrent uploads leave no orphans.
    */
@@ -103,6 +105,20 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
       if (isUniqueViolation(error)) throw validationError({ phone: ['The phone has already been taken.'] });
       throw error;
     }
+    // Codes sent to the old phone or e-mail prove nothing about the new one (verify-otp checks that too).
+    const changed = [
+      ...(phone !== current.phone || phoneCode !== current.phone_code ? ['phone' as const] : []),
+      ...(email !== current.email ? ['email' as const] : []),
+    ];
+    if (changed.length) {
+      await db
+        .updateTable('one_time_codes')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('channel', 'in', changed)
+        .where('used_at', 'is', null)
+        .execute();
+    }
     if (replaced && replaced !== photoUrl && PHOTO_URL.test(replaced)) {
       await fs.rm(path.join(profilesDir, path.basename(replaced)), { force: true }).catch(() => undefined);
     }
@@ -118,6 +134,8 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
     if (body.password === body.current_password) {
       throw validationError({ password: ['The new password must be different from the current password.'] });
     }
+    const weak = passwordProblems(body.password);
+    if (weak.length) throw validationError({ password: weak });
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
       await trx

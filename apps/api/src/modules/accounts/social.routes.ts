@@ -25,7 +25,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AccountsContext) {
       await limit(
         ctx,
         reply,
-        [{ key: `social:ip:${clientIp(req)}`, limit: ctx.config.loginLimitPerIp }],
+        [{ key: `social:ip:${clientIp(req)}`, limit: ctx.config.socialLimitPerIp }],
         'Too many sign-in attempts.',
       );
       const data = await social.signIn(provider.data, body);

@@ -160,7 +160,13 @@ export function createSocialService(ctx: AccountsContext) {
     return apple(body, clientId);
   }
 
-  /** Finds the customer by provider subject, then by verified e-mail, else creates one. */
+  /**
+   * Finds the customer by provider subject, then by e-mail, else creates one (decision 014). An
+   * identity is linked to an existing account by e-mail only when both the provider and we have
+   * verified that e-mail: an account whose e-mail nobody proved (anyone may register any address)
+   * is never taken over nor marked verified; the provider's user gets a separate account instead,
+   * without the e-mail that account holds.
+   */
   async function accountFor(provider: SocialProvider, id: SocialIdentity): Promise<number> {
     const now = ctx.now().toISOString();
     return ctx.db.transaction().execute(async (trx) => {
@@ -178,12 +184,7 @@ export function createSocialService(ctx: AccountsContext) {
           .select(['id', 'email_verified_at'])
           .where('email', '=', id.email)
           .executeTakeFirst();
-        if (byEmail) {
-          userId = byEmail.id;
-          if (!byEmail.email_verified_at) {
-            await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', byEmail.id).execute();
-          }
-        }
+        if (byEmail?.email_verified_at) userId = byEmail.id;
       }
       if (userId === undefined) {
         const emailFree =

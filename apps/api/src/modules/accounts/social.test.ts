@@ -4,7 +4,8 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
-import { accountsConfig } from './test-support';
+import type { AccountsConfig } from '../../config';
+import { accountsConfig, register } from './test-support';
 
 /**
  * A real OpenID/JWKS peer on loopback: a token endpoint that answers id_tokens per code, a JWKS,
@@ -72,24 +73,23 @@ await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
 base = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => peer.close(() => resolve())));
 
-const defaults = accountsConfig();
-const app = await createTestApp({
-  accounts: {
-    ...defaults,
-    social: {
-      timeoutMs: 3000,
-      google: {
-        tokenUrl: `${base}/token`,
-        jwksUrl: `${base}/jwks`,
-        issuer: [googleIssuer()],
-        clientSecret: 'google-secret',
-        redirectUri: 'postmessage',
-      },
-      facebook: { graphUrl: `${base}/graph`, appSecret: 'fb-secret' },
-      apple: { jwksUrl: `${base}/jwks`, issuer: [appleIssuer()] },
+/** The accounts config pointing the providers at the peer. */
+const socialAccounts = (patch: Partial<AccountsConfig> = {}): AccountsConfig => ({
+  ...accountsConfig(patch),
+  social: {
+    timeoutMs: 3000,
+    google: {
+      tokenUrl: `${base}/token`,
+      jwksUrl: `${base}/jwks`,
+      issuer: [googleIssuer()],
+      clientSecret: 'google-secret',
+      redirectUri: 'postmessage',
     },
+    facebook: { graphUrl: `${base}/graph`, appSecret: 'fb-secret' },
+    apple: { jwksUrl: `${base}/jwks`, issuer: [appleIssuer()] },
   },
 });
+const app = await createTestApp({ accounts: socialAccounts() });
 
 const signIn = (provider: string, payload: object) => app.inject({ method: 'POST', url: `/api/auth/${provider}/token`, payload });
 
@@ -152,6 +152,62 @@ describe('Google', () => {
     const res = await signIn('google', { code: 'never-issued' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/authorization code was not accepted/);
+  });
+});
+
+describe('account pre-hijacking', () => {
+  it('never links to an account whose e-mail was not verified, and leaves that account unverified', async () => {
+    // Anyone can register someone else's address with a password of their own.
+    const attacker = await register(app, { email: 'victim.prehijack@example.com' });
+    idTokens.set('g-victim', () =>
+      sign({ sub: 'google-victim', email: 'victim.prehijack@example.com', email_verified: true, name: 'Victim' }),
+    );
+    const res = await signIn('google', { code: 'g-victim' });
+    expect(res.statusCode, res.body).toBe(200);
+    const victim = res.json().data;
+    expect(victim.user.id).not.toBe(attacker.user.id);
+    // The address stays with the account that holds it; neither account gets it verified by the provider.
+    expect(victim.user).toMatchObject({ name: 'Victim', email: null });
+    const auth = { authorization: `Bearer ${victim.access.token}` };
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/api/address/store',
+      headers: auth,
+      payload: { name: 'Home', phone: '91234567', address_line: 'Way 1, House 2' },
+    });
+    expect(stored.statusCode).toBe(200);
+    const theirs = await app.inject({ method: 'GET', url: '/api/addresses', headers: attacker.auth });
+    expect(theirs.json().data).toEqual({ total: 0, addresses: [] });
+    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: attacker.auth });
+    expect(profile.json().data.user).toMatchObject({ email: 'victim.prehijack@example.com', email_verified: false });
+    // The same identity signs in to its own account again.
+    const again = await signIn('google', { code: 'g-victim' });
+    expect(again.json().data.user.id).toBe(victim.user.id);
+  });
+
+  it('links once the e-mail was verified by a code', async () => {
+    const me = await register(app, { email: 'owner.verified@example.com' });
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', me.user.id).execute();
+    idTokens.set('g-owner', () => sign({ sub: 'google-owner', email: 'owner.verified@example.com', email_verified: true }));
+    const res = await signIn('google', { code: 'g-owner' });
+    expect(res.json().data.user.id).toBe(me.user.id);
+  });
+});
+
+describe('rate limit', () => {
+  it('limits sign-in attempts per client address (429 with Retry-After); each would call the provider', async () => {
+    const limited = await createTestApp({ accounts: socialAccounts({ socialLimitPerIp: 3 }) });
+    const attempt = (remoteAddress: string) =>
+      limited.inject({ method: 'POST', url: '/api/auth/google/token', payload: { code: 'never-issued' }, remoteAddress });
+    const before = tokenRequests.length;
+    for (let i = 0; i < 3; i++) expect((await attempt('10.90.0.1')).statusCode).toBe(401);
+    const refused = await attempt('10.90.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many sign-in attempts\. Please try again in/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The refused attempt never reached the provider; another address still does.
+    expect(tokenRequests.length - before).toBe(3);
+    expect((await attempt('10.90.0.2')).statusCode).toBe(401);
   });
 });
 

@@ -18,8 +18,12 @@ export const authApi = {
     body: { name: string; phone: string; email: string; password: string; country: string; phone_code: string },
     locale: string,
   ) => post<AuthAnswer>('/registration', body, locale),
-  sendOtp: (body: { phone: string; phone_code?: string | null; forgot_password?: boolean }, locale: string) =>
-    post<Envelope<{ email_or_phone: string; otp?: string }>>('/send-otp', body, locale),
+  /** Signed in (`token`), the code may go to the account's own phone or e-mail before it is verified. */
+  sendOtp: (
+    body: { phone: string; phone_code?: string | null; forgot_password?: boolean },
+    locale: string,
+    token?: string | null,
+  ) => post<Envelope<{ email_or_phone: string; otp?: string }>>('/send-otp', body, locale, token),
   verifyOtp: (body: { phone: string; phone_code?: string | null; otp: string }, locale: string) =>
     post<Envelope<{ token: string }>>('/verify-otp', body, locale),
   resetPassword: (body: { token: string; password: string; password_confirmation: string }, locale: string) =>

@@ -9,6 +9,7 @@ import { CountrySelect, errorProps, Field, PasswordInput, SubmitButton, useCount
 import { flowStore, RESEND_SECONDS, useFlow } from './flow';
 import { useFocusOnOpen } from './login-dialog';
 import { sendCode } from './register-dialog';
+import { authStore } from './store';
 
 /** Forgot password, step 1 (SPEC §5): country and phone or e-mail, then a code is sent. */
 export function ForgotDialog() {
@@ -267,7 +268,8 @@ export function OtpDialog() {
       phone_code: flow.phoneCode,
       ...(flow.purpose === 'forgot' ? { forgot_password: true } : {}),
     };
-    const answer = await sendCode(body, locale, t('auth.code_send_failed'));
+    const token = flow.purpose === 'register' ? authStore.get().token : null;
+    const answer = await sendCode(body, locale, t('auth.code_send_failed'), token);
     if (answer) toast.success(t('auth.code_sent'));
     setResending(false);
   };
