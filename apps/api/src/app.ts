@@ -1,5 +1,4 @@
 import path from 'node:path';
-import './modules/auth/authenticate';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { Locale } from '@souq/contracts';
@@ -10,18 +9,28 @@ import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { createResponseCache } from './http/response-cache';
-import { createOpenApiRegistry, HttpError } from './http/route';
+import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/accounts';
 import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
+import { registerAuthentication } from './modules/auth/authenticate';
+import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
+import { PasswordBusyError } from './modules/auth/password';
+import { sellersRoutes } from './modules/sellers';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The answer while the database cannot be reached (503), and when to try again. */
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  auth: AuthKind | null;
+}
 
 export interface Services {
   settings: SettingsService;
@@ -36,6 +45,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     locale: Locale;
+  }
+  interface FastifyInstance {
+    /** Rate-limit counters shared by every module. */
+    limits: RateLimitStore;
+    /** Every registered route with its `auth` declaration (null: public). */
+    routeTable: RouteRecord[];
   }
 }
 
@@ -70,7 +85,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs, config.catalogCacheStaleMs));
   app.decorate('services', { settings: createSettingsService(db, config) });
   app.decorateRequest('locale', 'ar');
-  app.decorateRequest('auth', null);
+  // One store of rate-limit counters for every module (so one limit is one count).
+  app.decorate(
+    'limits',
+    memoryRateLimitStore(() => config.now().getTime()),
+  );
+  registerAuthentication(app);
+  // Every route as registered, with its auth declaration: the route walk test proves each is enforced.
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, auth: r.config?.auth ?? null });
+  });
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   await app.register(helmet, {
@@ -86,7 +112,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
+    if (error instanceof PasswordBusyError) {
+      return reply.status(503).header('retry-after', '2').send({ message: error.message });
+    }
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
@@ -122,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogRoutes);
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
+  await app.register(sellersRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

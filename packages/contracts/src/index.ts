@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './constants';
 export * from './text';
+export * from './sellers';

@@ -38,7 +38,13 @@ export function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.in
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
+export interface RouteSpec<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  A extends AuthKind | undefined = AuthKind | undefined,
+> {
   method: Method | Method[];
   url: string;
   summary: string;
@@ -48,8 +54,12 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   params?: P;
   /** The success answer; used for the OpenAPI document and checked in tests. */
   response?: R;
-  /** When false, the answer is not wrapped (e.g. GET /lang). */
-  auth?: boolean;
+  /**
+   * Who may call it. Declared here, enforced by the framework before validation (an onRequest hook):
+   * 'user' (a customer's token), 'seller' (a seller's token), 'optional' (a customer's token when one
+   * is presented: a guest is null, a bad token is 401). A token of the other kind is 403.
+   */
+  auth?: A;
   /**
    * The answer is the same for every guest: requests without credentials are served from the
    * app's short-lived response cache (keyed by URL and language).
@@ -57,13 +67,42 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   publicCache?: boolean;
 }
 
-interface RouteInput<Q, B, P> {
+export type AuthKind = 'user' | 'seller' | 'optional';
+
+/** The signed-in customer behind a customer token. */
+export interface UserPrincipal {
+  id: number;
+  tokenId: number;
+}
+
+/** The signed-in seller (a shop's user) behind a seller token. */
+export interface SellerPrincipal {
+  id: number;
+  shopId: number;
+  tokenId: number;
+}
+
+/** What the handler receives as `auth` for each kind of route. */
+export type PrincipalOf<A> = A extends 'user'
+  ? UserPrincipal
+  : A extends 'seller'
+    ? SellerPrincipal
+    : A extends 'optional'
+      ? UserPrincipal | null
+      : null;
+
+interface RouteInput<Q, B, P, A> {
   query: Q;
   body: B;
   params: P;
+  /** The caller, resolved (and required) by the route's `auth` declaration. */
+  auth: PrincipalOf<A>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+/** A handler answers its contract's response shape, or the reply it already sent (204, a stream). */
+type Answer<R extends z.ZodType> = R extends z.ZodUnknown ? unknown : z.input<R> | FastifyReply;
 
 export interface OpenApiRegistry {
   add(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>): void;
@@ -104,9 +143,11 @@ export function createOpenApiRegistry(): OpenApiRegistry {
               : {}),
           },
           ...(spec.query || spec.body ? { 422: { description: 'Validation error' } } : {}),
-          ...(spec.auth ? { 401: { description: 'Unauthenticated.' } } : {}),
+          ...(spec.auth && spec.auth !== 'optional'
+            ? { 401: { description: 'Unauthenticated.' }, 403: { description: 'A token of another kind of account.' } }
+            : {}),
         };
-        if (spec.auth) op.security = [{ bearer: [] }];
+        if (spec.auth) op.security = spec.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }];
         (paths[oaPath] ??= {})[m.toLowerCase()] = op;
       }
     },
@@ -123,28 +164,38 @@ export function createOpenApiRegistry(): OpenApiRegistry {
 }
 
 /**
- * Registers a route whose query, body and params are validated with zod (422 with field errors)
- * and which appears in the OpenAPI document.
+ * Registers a route whose query, body and params are validated with zod (422 with field errors),
+ * whose caller is authenticated as its `auth` declares (401/403 before anything else runs), and
+ * which appears in the OpenAPI document. The handler's answer is typed by the response schema.
  */
 export function route<
   Q extends z.ZodType = z.ZodUnknown,
   B extends z.ZodType = z.ZodUnknown,
   P extends z.ZodType = z.ZodUnknown,
   R extends z.ZodType = z.ZodUnknown,
+  A extends AuthKind | undefined = undefined,
 >(
   app: FastifyInstance,
-  spec: RouteSpec<Q, B, P, R>,
-  handler: (input: RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>) => Promise<unknown>,
+  spec: RouteSpec<Q, B, P, R, A>,
+  handler: (input: RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>, A>) => Promise<Answer<R>>,
 ): void {
   app.openapi.add(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>);
+  const kind = spec.auth;
   app.route({
     method: spec.method,
     url: spec.url,
+    config: { auth: kind ?? null },
+    onRequest: kind
+      ? async (req) => {
+          req.principal = await app.authenticate(req, kind);
+        }
+      : undefined,
     handler: async (req, reply) => {
       const query = spec.query ? parseOr422(spec.query, req.query) : req.query;
       const body = spec.body ? parseOr422(spec.body, req.body) : req.body;
       const params = spec.params ? parseOr422(spec.params, req.params) : req.params;
-      const run = () => handler({ query, body, params, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>>);
+      const auth = (req.principal ?? null) as PrincipalOf<A>;
+      const run = () => handler({ query, body, params, auth, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>, A>);
       if (spec.publicCache && app.responseCache?.enabled && !req.headers.authorization) {
         const sent = await app.responseCache.send(req, reply, `${req.locale}|${req.url}`, async () => ({
           type: 'application/json; charset=utf-8',
@@ -160,5 +211,15 @@ export function route<
 declare module 'fastify' {
   interface FastifyInstance {
     openapi: OpenApiRegistry;
+    /** Resolves the caller for a route's `auth` declaration (modules/auth registers it); throws 401/403. */
+    authenticate(req: FastifyRequest, kind: AuthKind): Promise<UserPrincipal | SellerPrincipal | null>;
+  }
+  interface FastifyRequest {
+    /** The caller resolved by the route's `auth` declaration (null on public routes and for guests). */
+    principal: UserPrincipal | SellerPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's `auth` declaration (null for public routes): the route walk test reads it. */
+    auth?: AuthKind | null;
   }
 }

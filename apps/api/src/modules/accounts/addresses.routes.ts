@@ -2,7 +2,6 @@ import { addressBody, addressesResponseSchema, addressIdParams, addressResponseS
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, route } from '../../http/route';
-import { requireUser } from '../auth/authenticate';
 import { createAddressesService } from './addresses.service';
 import type { AccountsContext } from './context';
 
@@ -25,11 +24,11 @@ export function addressesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/addresses',
       summary: "The customer's addresses, default first",
       tags,
-      auth: true,
+      auth: 'user',
       response: addressesResponseSchema,
     },
-    async ({ req }) => {
-      const { id } = await requireUser(app, req);
+    async ({ auth }) => {
+      const { id } = auth;
       return { data: await addresses.list(id) };
     },
   );
@@ -41,12 +40,12 @@ export function addressesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/address/store',
       summary: 'Add an address',
       tags,
-      auth: true,
+      auth: 'user',
       body: addressBody,
       response: addressResponseSchema,
     },
-    async ({ body, req }) => {
-      const { id } = await requireUser(app, req);
+    async ({ body, auth }) => {
+      const { id } = auth;
       return { message: 'Address added successfully.', data: { address: await addresses.create(id, body) } };
     },
   );
@@ -58,13 +57,13 @@ export function addressesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/address/:id/update',
       summary: 'Change an address',
       tags,
-      auth: true,
+      auth: 'user',
       params: idParams,
       body: addressUpdateBody,
       response: addressResponseSchema,
     },
-    async ({ params, body, req }) => {
-      const { id } = await requireUser(app, req);
+    async ({ params, body, auth }) => {
+      const { id } = auth;
       return {
         message: 'Address updated successfully.',
         data: { address: await addresses.update(id, addressId(params.id), body) },
@@ -74,9 +73,9 @@ export function addressesRoutes(app: FastifyInstance, ctx: AccountsContext) {
 
   route(
     app,
-    { method: 'DELETE', url: '/api/address/:id/delete', summary: 'Delete an address', tags, auth: true, params: idParams },
-    async ({ params, req }) => {
-      const { id } = await requireUser(app, req);
+    { method: 'DELETE', url: '/api/address/:id/delete', summary: 'Delete an address', tags, auth: 'user', params: idParams },
+    async ({ params, auth }) => {
+      const { id } = auth;
       await addresses.remove(id, addressId(params.id));
       return { message: 'Address deleted successfully.' };
     },

@@ -1,7 +1,6 @@
 import { authResponseSchema, loginBody, registrationBody } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { requireUser } from '../auth/authenticate';
 import { revokeToken } from '../auth/tokens';
 import { createAuthService } from './auth.service';
 import { type AccountsContext, clientIp, limit, passwordWork } from './context';
@@ -53,9 +52,9 @@ export function authRoutes(app: FastifyInstance, ctx: AccountsContext) {
 
   route(
     app,
-    { method: ['GET', 'POST'], url: '/api/logout', summary: 'Revoke the presented token', tags: ['accounts'], auth: true },
-    async ({ req }) => {
-      const user = await requireUser(app, req);
+    { method: ['GET', 'POST'], url: '/api/logout', summary: 'Revoke the presented token', tags: ['accounts'], auth: 'user' },
+    async ({ auth }) => {
+      const user = auth;
       await revokeToken(ctx.db, user.tokenId);
       return { message: 'Logged out successfully.' };
     },

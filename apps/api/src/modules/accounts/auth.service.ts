@@ -1,14 +1,13 @@
-import { setTimeout } from 'node:timers/promises';
 import type { LoginBody, RegistrationBody, User, Access } from '@souq/contracts';
-import { HttpError, validationError } from '../../http/route';
-import { enforceLimits } from '../../shared/rate-limit';
+import { validationError } from '../../http/route';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { passwordProblems } from '../auth/password-policy';
+import { guardedLogin } from '../auth/login-guard';
 import { issueToken } from '../auth/tokens';
 import { type AccountsContext, isUniqueViolation, isoNow } from './context';
 import { findUserByEmail, findUserById, findUserByLogin, findUserByPhone, isEmail, toUser } from './users.repository';
 
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export { BAD_CREDENTIALS } from '../auth/login-guard';
 
 /** Phone rules from the settings (phone_required, phone_min_length, phone_max_length). */
 export async function phoneRules(ctx: AccountsContext) {
@@ -95,35 +94,19 @@ export function createAuthService(ctx: AccountsContext) {
 
   /**
    * Same 400 for a wrong password, an unknown or a disabled account; the hash check always runs.
-   * Attempts are counted per account, found first, so its e-mail, local and international number
-   * share one count (an unknown login is counted by its normalised form). From one client address,
-   * LOGIN_LIMIT_PER_ACCOUNT attempts on an account in the window, then 429: a guesser is stopped
-   * while the owner signs in from elsewhere. Past that many failures from all addresses together,
-   * each further wrong password is answered after a pause doubling from 0.5 s up to
-   * LOGIN_DELAY_MAX_MS: guessing slows down, the owner is never locked out.
+   * Counted and slowed per account by guardedLogin (modules/auth/login-guard.ts).
    */
   async function login(body: LoginBody, ip: string): Promise<{ user: User; access: Access }> {
-    const cfg = ctx.config;
     const row = await findUserByLogin(db, body.phone, body.phone_code || null);
     const account = row ? `u:${row.id}` : accountKey(body.phone, body.phone_code);
-    const fromHere = `login:acct:${ip}:${account}`;
-    await enforceLimits(
-      ctx.limits,
-      [{ key: fromHere, limit: cfg.loginLimitPerAccount, windowMs: cfg.rateLimitWindowMs }],
-      'Too many login attempts.',
-    );
-    const ok = await verifyPassword(row?.password_hash ?? null, body.password);
-    if (!row || !ok || row.is_active !== 1) {
-      const { count } = await ctx.limits.hit(`login:failed:${account}`, cfg.rateLimitWindowMs);
-      const over = count - cfg.loginLimitPerAccount;
-      if (over > 0) await setTimeout(Math.min(cfg.loginDelayMaxMs, 500 * 2 ** Math.min(over - 1, 16)));
-      throw new HttpError(400, BAD_CREDENTIALS);
-    }
-    await ctx.limits.reset(fromHere);
-    const access = await issueToken(db, 'user', row.id);
+    const user = await guardedLogin(ctx.limits, ctx.config, { ip, account }, async () => {
+      const ok = await verifyPassword(row?.password_hash ?? null, body.password);
+      return row && ok && row.is_active === 1 ? row : null;
+    });
+    const access = await issueToken(db, 'user', user.id);
     const now = isoNow(ctx);
-    await db.updateTable('users').set({ last_online_at: now }).where('id', '=', row.id).execute();
-    return { user: toUser({ ...row, last_online_at: now }), access };
+    await db.updateTable('users').set({ last_online_at: now }).where('id', '=', user.id).execute();
+    return { user: toUser({ ...user, last_online_at: now }), access };
   }
 
   /** The normalised account key for rate limits (so '+968 9123 4567' and '91234567' share one). */

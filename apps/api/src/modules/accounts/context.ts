@@ -2,8 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { AccountsConfig, AppConfig } from '../../config';
 import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
-import { enforceLimits, memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
-import { type AuthUser, requireUser } from '../auth/authenticate';
+import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
 import { PasswordBusyError } from '../auth/password';
 import { createNotifier, type Notifier } from './delivery';
 
@@ -29,7 +28,7 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
     config: app.config.accounts,
     appEnv: app.config.appEnv,
     now,
-    limits: memoryRateLimitStore(() => now().getTime()),
+    limits: app.limits,
     notifier: createNotifier(app.config.accounts, app.config.appEnv, app.log),
     log: app.log,
     async setting(key) {
@@ -91,17 +90,6 @@ export async function passwordWork<T>(reply: FastifyReply, work: () => Promise<T
 }
 
 export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';
-
-/** The signed-in customer when the request carries a valid token; null without one or with a stale one. */
-export async function optionalUser(app: FastifyInstance, req: FastifyRequest): Promise<AuthUser | null> {
-  if (!req.headers.authorization) return null;
-  try {
-    return await requireUser(app, req);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return null;
-    throw error;
-  }
-}
 
 /** True for a unique-constraint violation in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,7 +1,6 @@
 import { favoriteBody, pageQuery } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound, route } from '../../http/route';
-import { requireUser } from '../auth/authenticate';
 import { productCards } from '../catalog/product-cards';
 import { type AccountsContext, isUniqueViolation } from './context';
 
@@ -17,11 +16,11 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/favorite-add-or-remove',
       summary: 'Add a product to the wishlist, or remove it when it is there',
       tags: ['accounts'],
-      auth: true,
+      auth: 'user',
       body: favoriteBody,
     },
-    async ({ body, req }) => {
-      const { id: userId } = await requireUser(app, req);
+    async ({ body, req, auth }) => {
+      const { id: userId } = auth;
       const product = await db.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst();
       if (!product) throw notFound('Product not found.');
       const existing = await db
@@ -63,11 +62,11 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/favorite-products',
       summary: "The customer's wishlist, newest first",
       tags: ['accounts'],
-      auth: true,
+      auth: 'user',
       query: pageQuery,
     },
-    async ({ query, req }) => {
-      const { id: userId } = await requireUser(app, req);
+    async ({ query, req, auth }) => {
+      const { id: userId } = auth;
       const perPage = query.per_page ?? DEFAULT_PER_PAGE;
       const page = query.page ?? 1;
       const base = db

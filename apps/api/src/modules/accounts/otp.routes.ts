@@ -1,7 +1,8 @@
 import { resetPasswordBody, sendOtpBody, sendOtpResponseSchema, verifyOtpBody, verifyOtpResponseSchema } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { type AccountsContext, clientIp, limit, optionalUser, passwordWork } from './context';
+import { currentUser } from '../auth/authenticate';
+import { type AccountsContext, clientIp, limit, passwordWork } from './context';
 import { createOtpService } from './otp.service';
 
 export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
@@ -25,7 +26,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
     },
     async ({ body, req, reply }) => {
       const ip = clientIp(req);
-      const session = await optionalUser(app, req);
+      const session = await currentUser(app, req);
       const target = await otp.resolve(body.phone, body.phone_code);
       await limit(ctx, reply, checks(ip, `send:${target.key}`), 'Too many code requests.');
       const data = await passwordWork(reply, () => otp.send(target, ip, session?.id ?? null));

@@ -1,7 +1,6 @@
 import { changePasswordBody, profileBody, userResponseSchema } from '@souq/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parseOr422, route, validationError } from '../../http/route';
-import { requireUser } from '../auth/authenticate';
 import { type AccountsContext, limit, passwordWork } from './context';
 import { createPhotoProcessor, PHOTO_RETRY_AFTER_SECONDS, PhotoBusyError, PROFILE_PHOTO_MAX_BYTES } from './profile-photo';
 import { createProfileService } from './profile.service';
@@ -51,11 +50,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/profile',
       summary: 'The signed-in customer',
       tags: ['accounts'],
-      auth: true,
+      auth: 'user',
       response: userResponseSchema,
     },
-    async ({ req }) => {
-      const { id } = await requireUser(app, req);
+    async ({ auth }) => {
+      const { id } = auth;
       return { data: { user: await profiles.profile(id) } };
     },
   );
@@ -67,11 +66,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/update-profile',
       summary: 'Update the profile (multipart/form-data with an optional profile_photo, or JSON)',
       tags: ['accounts'],
-      auth: true,
+      auth: 'user',
       response: userResponseSchema,
     },
-    async ({ req, reply }) => {
-      const { id } = await requireUser(app, req);
+    async ({ req, reply, auth }) => {
+      const { id } = auth;
       let input: unknown = req.body;
       let photo: Buffer | null = null;
       if (req.isMultipart()) {
@@ -106,11 +105,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
       url: '/api/change-password',
       summary: 'Change the password; signs out the other devices',
       tags: ['accounts'],
-      auth: true,
+      auth: 'user',
       body: changePasswordBody,
     },
-    async ({ body, req, reply }) => {
-      const user = await requireUser(app, req);
+    async ({ body, reply, auth }) => {
+      const user = auth;
       await limit(
         ctx,
         reply,
@@ -124,9 +123,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
 
   route(
     app,
-    { method: 'POST', url: '/api/update-last-seen', summary: 'Mark the customer online now', tags: ['accounts'], auth: true },
-    async ({ req, reply }) => {
-      const { id } = await requireUser(app, req);
+    { method: 'POST', url: '/api/update-last-seen', summary: 'Mark the customer online now', tags: ['accounts'], auth: 'user' },
+    async ({ reply, auth }) => {
+      const { id } = auth;
       await profiles.touchLastSeen(id);
       return reply.status(204).send();
     },

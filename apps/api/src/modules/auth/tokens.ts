@@ -25,14 +25,13 @@ export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: nu
   return { auth_type: 'Bearer' as const, token, expires_at: expires.toISOString() };
 }
 
-/** The live token row for a presented token, or undefined when unknown, revoked or expired. */
-export async function findLiveToken(db: DbOrTrx, token: string, ownerType: TokenOwner) {
+/** The live token row for a presented token (of any owner), or undefined when unknown, revoked or expired. */
+export async function findLiveToken(db: DbOrTrx, token: string) {
   if (!token || token.length > 200) return undefined;
   const row = await db
     .selectFrom('access_tokens')
-    .select(['id', 'owner_id', 'expires_at', 'revoked_at', 'last_used_at'])
+    .select(['id', 'owner_type', 'owner_id', 'expires_at', 'revoked_at', 'last_used_at'])
     .where('token_hash', '=', hashToken(token))
-    .where('owner_type', '=', ownerType)
     .executeTakeFirst();
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return row;

@@ -22,9 +22,7 @@ import {
 } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { requireUser } from '../auth/authenticate';
 import { createCatalogService } from './catalog.service';
-import { viewerId } from './viewer';
 
 /** Products, product details, reviews, shops, flash sales, home and recently viewed (API.md "Catalogue"). */
 export async function productsRoutes(app: FastifyInstance) {
@@ -37,12 +35,13 @@ export async function productsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/products',
       publicCache: true,
+      auth: 'optional',
       summary: 'Products: search, filters, sorts, pages and facets',
       tags,
       query: productsQuerySchema,
       response: productsResponseSchema,
     },
-    async ({ query, req }) => ({ data: await catalog.products(query, req.locale, await viewerId(app, req)) }),
+    async ({ query, req, auth }) => ({ data: await catalog.products(query, req.locale, auth?.id ?? null) }),
   );
 
   route(
@@ -51,13 +50,14 @@ export async function productsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/product-details',
       publicCache: true,
+      auth: 'optional',
       summary: 'One product with gallery, variants, flash sale, related and popular products',
       tags,
       query: productDetailsQuerySchema,
       response: productDetailsResponseSchema,
     },
-    async ({ query, req }) => ({
-      data: await catalog.productDetails(query.product_id, req.locale, await viewerId(app, req)),
+    async ({ query, req, auth }) => ({
+      data: await catalog.productDetails(query.product_id, req.locale, auth?.id ?? null),
     }),
   );
 
@@ -142,11 +142,12 @@ export async function productsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/flash-sales',
       publicCache: true,
+      auth: 'optional',
       summary: 'The running and the next flash sale',
       tags,
       response: flashSalesResponseSchema,
     },
-    async ({ req }) => ({ data: await catalog.flashSales(req.locale, await viewerId(app, req)) }),
+    async ({ req, auth }) => ({ data: await catalog.flashSales(req.locale, auth?.id ?? null) }),
   );
 
   route(
@@ -155,14 +156,15 @@ export async function productsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/flash-sale/:id/details',
       publicCache: true,
+      auth: 'optional',
       summary: 'A flash sale with its products, paged',
       tags,
       params: flashSaleParamsSchema,
       query: flashSaleDetailsQuerySchema,
       response: flashSaleDetailsResponseSchema,
     },
-    async ({ params, query, req }) => ({
-      data: await catalog.flashSaleDetails(params.id, query.page, query.per_page, req.locale, await viewerId(app, req)),
+    async ({ params, query, req, auth }) => ({
+      data: await catalog.flashSaleDetails(params.id, query.page, query.per_page, req.locale, auth?.id ?? null),
     }),
   );
 
@@ -172,12 +174,13 @@ export async function productsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/home',
       publicCache: true,
+      auth: 'optional',
       summary: 'Everything of the home page',
       tags,
       query: homeQuerySchema,
       response: homeResponseSchema,
     },
-    async ({ query, req }) => ({ data: await catalog.home(query.page, query.per_page, req.locale, await viewerId(app, req)) }),
+    async ({ query, req, auth }) => ({ data: await catalog.home(query.page, query.per_page, req.locale, auth?.id ?? null) }),
   );
 
   route(
@@ -187,11 +190,11 @@ export async function productsRoutes(app: FastifyInstance) {
       url: '/api/recently-views',
       summary: 'Products the customer viewed last',
       tags,
-      auth: true,
+      auth: 'user',
       response: recentlyViewedResponseSchema,
     },
-    async ({ req }) => {
-      const user = await requireUser(app, req);
+    async ({ req, auth }) => {
+      const user = auth;
       return { data: { products: await catalog.recentlyViewed(user.id, req.locale) } };
     },
   );

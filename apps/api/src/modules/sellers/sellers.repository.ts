@@ -1,0 +1,52 @@
+import type { Seller, SellerShop } from '@souq/contracts';
+import type { DbOrTrx } from '../../db';
+
+/** A seller account with its shop, by sign-in e-mail (lower case). */
+export const findSellerByEmail = (db: DbOrTrx, email: string) =>
+  db
+    .selectFrom('shop_users as u')
+    .innerJoin('shops as s', 's.id', 'u.shop_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.phone',
+      'u.password_hash',
+      'u.is_active',
+      's.id as shop_id',
+      's.name as shop_name',
+      's.name_ar as shop_name_ar',
+      's.logo as shop_logo',
+    ])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+
+export const findSellerById = (db: DbOrTrx, id: number) =>
+  db
+    .selectFrom('shop_users as u')
+    .innerJoin('shops as s', 's.id', 'u.shop_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.phone',
+      's.id as shop_id',
+      's.name as shop_name',
+      's.name_ar as shop_name_ar',
+      's.logo as shop_logo',
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+
+type SellerRow = NonNullable<Awaited<ReturnType<typeof findSellerById>>>;
+
+export const toSeller = (r: SellerRow): Seller => ({ id: r.id, name: r.name, email: r.email, phone: r.phone });
+
+export const toSellerShop = (r: SellerRow, locale: 'ar' | 'en'): SellerShop => ({
+  id: r.shop_id,
+  name: (locale === 'ar' && r.shop_name_ar) || r.shop_name,
+  logo: r.shop_logo,
+});
+
+export const touchSellerSeen = (db: DbOrTrx, id: number, at: string) =>
+  db.updateTable('shop_users').set({ last_online_at: at }).where('id', '=', id).execute();

@@ -1,0 +1,41 @@
+import type { Locale, SellerAuth, SellerLoginBody } from '@souq/contracts';
+import type { AccountsConfig } from '../../config';
+import type { Db } from '../../db';
+import type { RateLimitStore } from '../../shared/rate-limit';
+import { guardedLogin } from '../auth/login-guard';
+import { verifyPassword } from '../auth/password';
+import { issueToken, revokeToken } from '../auth/tokens';
+import { findSellerByEmail, findSellerById, toSeller, toSellerShop, touchSellerSeen } from './sellers.repository';
+
+export interface SellersDeps {
+  db: Db;
+  limits: RateLimitStore;
+  config: AccountsConfig;
+  now: () => Date;
+}
+
+/** Sign-in of the shops' users: the seller area's front door (API.md "Seller side"). */
+export function createSellersService({ db, limits, config, now }: SellersDeps) {
+  /** The same limits, slow-down and one failure message as the customer login; the hash check always runs. */
+  async function login(body: SellerLoginBody, ip: string, locale: Locale): Promise<SellerAuth> {
+    const row = await findSellerByEmail(db, body.email);
+    const seller = await guardedLogin(limits, config, { ip, account: row ? `s:${row.id}` : `se:${body.email}` }, async () => {
+      const ok = await verifyPassword(row?.password_hash ?? null, body.password);
+      return row && ok && row.is_active === 1 ? row : null;
+    });
+    const access = await issueToken(db, 'seller', seller.id);
+    await touchSellerSeen(db, seller.id, now().toISOString());
+    return { access, user: toSeller(seller), shop: toSellerShop(seller, locale) };
+  }
+
+  async function me(sellerId: number, locale: Locale) {
+    const row = await findSellerById(db, sellerId);
+    if (!row) return null;
+    return { user: toSeller(row), shop: toSellerShop(row, locale) };
+  }
+
+  const logout = (tokenId: number) => revokeToken(db, tokenId);
+
+  return { login, me, logout };
+}
+export type SellersService = ReturnType<typeof createSellersService>;

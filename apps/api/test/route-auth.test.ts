@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { hashToken as hashOf, issueToken, revokeToken } from '../src/modules/auth/tokens';
+import { createTestApp } from './helpers';
+
+/**
+ * Auth by structure: a route declares who may call it (`auth` in route()), and the framework refuses
+ * everyone else before the handler runs. This walks every route the app registered and proves it.
+ */
+const app = await createTestApp();
+
+/**
+ * The API routes anyone may call. A new route is public only when it is added here on purpose:
+ * a route that touches a customer's or a seller's data declares `auth` instead.
+ */
+const PUBLIC_API = new Set([
+  'GET /api/docs',
+  'GET /api/master',
+  'GET /api/lang/:locale',
+  'GET /api/countries',
+  'GET /api/categories',
+  'GET /api/sub-categories',
+  'GET /api/shops',
+  'GET /api/shops/top',
+  'GET /api/shops/:id',
+  'GET /api/shop-categories',
+  'GET /api/reviews',
+  'GET /api/flash-sale/:id/details',
+  'POST /api/registration',
+  'POST /api/login',
+  'POST /api/send-otp',
+  'POST /api/verify-otp',
+  'POST /api/reset-password',
+  'POST /api/auth/:provider/token',
+  'POST /api/seller/login',
+  'POST /api/vitals',
+]);
+
+const apiRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === 'locale' ? 'en' : name === 'provider' ? 'google' : '1'));
+
+async function tokens() {
+  const customer = await issueToken(app.db, 'user', 1);
+  const seller = await issueToken(app.db, 'seller', 1);
+  const expired = await issueToken(app.db, 'user', 1);
+  await app.db
+    .updateTable('access_tokens')
+    .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+    .where('token_hash', '=', hashOf(expired.token))
+    .execute();
+  const expiredSeller = await issueToken(app.db, 'seller', 1);
+  await app.db
+    .updateTable('access_tokens')
+    .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+    .where('token_hash', '=', hashOf(expiredSeller.token))
+    .execute();
+  const revoked = await issueToken(app.db, 'user', 1);
+  const revokedSeller = await issueToken(app.db, 'seller', 1);
+  for (const t of [revoked, revokedSeller]) {
+    const row = await app.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('token_hash', '=', hashOf(t.token))
+      .executeTakeFirstOrThrow();
+    await revokeToken(app.db, row.id);
+  }
+  return {
+    customer: customer.token,
+    seller: seller.token,
+    expired: expired.token,
+    expiredSeller: expiredSeller.token,
+    revoked: revoked.token,
+    revokedSeller: revokedSeller.token,
+  };
+}
+
+describe('every route is guarded as it declares', () => {
+  it('has no undeclared public API route', () => {
+    const undeclared = apiRoutes()
+      .filter((r) => r.auth === null)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !PUBLIC_API.has(r));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('refuses a missing, malformed, expired or revoked token on every customer and seller route, and the other kind with 403', async () => {
+    const t = await tokens();
+    const guarded = apiRoutes().filter((r) => r.auth === 'user' || r.auth === 'seller');
+    expect(guarded.length).toBeGreaterThan(10);
+    expect(guarded.some((r) => r.auth === 'seller')).toBe(true);
+    for (const r of guarded) {
+      const own =
+        r.auth === 'user' ? { expired: t.expired, revoked: t.revoked } : { expired: t.expiredSeller, revoked: t.revokedSeller };
+      const other = r.auth === 'user' ? t.seller : t.customer;
+      const cases: Array<[string, Record<string, string>, number]> = [
+        ['none', {}, 401],
+        ['not bearer', { authorization: `Basic ${own.expired}` }, 401],
+        ['unknown', { authorization: 'Bearer not-a-real-token' }, 401],
+        ['expired', { authorization: `Bearer ${own.expired}` }, 401],
+        ['revoked', { authorization: `Bearer ${own.revoked}` }, 401],
+        ['other kind', { authorization: `Bearer ${other}` }, 403],
+      ];
+      for (const [name, headers, status] of cases) {
+        // A body that would fail validation: authentication must answer first.
+        const res = await app.inject({
+          method: r.method as 'GET',
+          url: concrete(r.url),
+          headers,
+          payload: r.method === 'GET' ? undefined : { x: 1 },
+        });
+        expect({ route: `${r.method} ${r.url}`, token: name, status: res.statusCode }).toEqual({
+          route: `${r.method} ${r.url}`,
+          token: name,
+          status,
+        });
+        if (status === 401) expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+      }
+    }
+  });
+
+  it('lets a guest through an optional route but refuses a bad token there (so the client clears it)', async () => {
+    const t = await tokens();
+    const optional = apiRoutes().filter((r) => r.auth === 'optional');
+    expect(optional.length).toBeGreaterThan(2);
+    const sample: Record<string, string> = { '/api/product-details': '?product_id=1' };
+    for (const r of optional) {
+      const url = concrete(r.url) + (sample[r.url] ?? '');
+      const status = async (headers: Record<string, string> = {}) =>
+        (await app.inject({ method: r.method as 'GET', url, headers })).statusCode;
+      expect({ url, guest: await status() }).toEqual({ url, guest: 200 });
+      expect({ url, expired: await status({ authorization: `Bearer ${t.expired}` }) }).toEqual({ url, expired: 401 });
+      expect({ url, customer: await status({ authorization: `Bearer ${t.customer}` }) }).toEqual({ url, customer: 200 });
+      expect({ url, seller: await status({ authorization: `Bearer ${t.seller}` }) }).toEqual({ url, seller: 403 });
+    }
+  });
+});
