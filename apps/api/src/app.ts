@@ -15,6 +15,8 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/accounts';
 import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
+import { TooManyRequestsError } from './shared/rate-limit';
+import { vitalsRoutes } from './modules/vitals';
 
 export interface Services {
   settings: SettingsService;
@@ -37,12 +39,14 @@ export interface BuildOptions {
   db?: { db: Db; dialect: Dialect };
   /** Run migrations and the demo seed (when the database is empty and seeding is on). Default true. */
   prepareDatabase?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: used by the server and by the tests. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: options.logStream },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -77,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
@@ -104,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogRoutes);
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
+  await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

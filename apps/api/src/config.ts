@@ -26,6 +26,13 @@ export const configSchema = z.object({
   PUSHER_APP_CLUSTER: z.string().default('local'),
   /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * Share of page views (0–1) whose LCP, INP and CLS the storefront reports to POST /api/vitals, which
+   * logs them; 0 turns reporting off. Unset: 0.1 in production, 0 otherwise.
+   */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Vitals reports accepted per client IP per minute. */
+  VITALS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 
   // --- Accounts (issue 4) ---
   /** Secret for the HMAC of one-time codes (≥ 32 characters). Unset: a random one per process start. */
@@ -84,6 +91,7 @@ export interface AppConfig {
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
   catalogCacheTtlMs: number;
+  vitals: { sampleRate: number; limitPerIp: number };
   accounts: AccountsConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
@@ -144,6 +152,10 @@ export function fromEnv(e: EnvConfig): AppConfig {
     serveWeb: e.SERVE_WEB,
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    vitals: {
+      sampleRate: e.VITALS_SAMPLE_RATE ?? (e.NODE_ENV === 'production' ? 0.1 : 0),
+      limitPerIp: e.VITALS_LIMIT_PER_IP,
+    },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { testConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { withDatabase } from './global-setup';
@@ -31,7 +31,10 @@ export const testDialect = () => inject('testDb').dialect;
  * The real app on a fresh copy of the seeded template database (one per call), closed and
  * dropped after the file's tests.
  */
-export async function createTestApp(overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {}) {
+export async function createTestApp(
+  overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+) {
   const { dialect, template, dir, url } = inject('testDb');
   const id = randomBytes(6).toString('hex');
   const dataDir = path.join(dir, `data-${id}`);
@@ -55,7 +58,7 @@ export async function createTestApp(overrides: Parameters<typeof testConfig>[0] 
     };
   }
   const config = testConfig({ database, dataDir, ...overrides });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   afterAll(async () => {
     await app.close();
     await cleanup();

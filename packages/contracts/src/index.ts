@@ -3,3 +3,4 @@ export * from './settings';
 export * from './accounts';
 export * from './catalog';
 export * from './constants';
+export * from './vitals';

@@ -55,6 +55,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
    * app's short-lived response cache (keyed by URL and language).
    */
   publicCache?: boolean;
+  /** Largest accepted body in bytes (default: the app's, 1 MB). */
+  bodyLimit?: number;
 }
 
 interface RouteInput<Q, B, P> {
@@ -140,6 +142,7 @@ export function route<
   app.route({
     method: spec.method,
     url: spec.url,
+    bodyLimit: spec.bodyLimit,
     handler: async (req, reply) => {
       const query = spec.query ? parseOr422(spec.query, req.query) : req.query;
       const body = spec.body ? parseOr422(spec.body, req.body) : req.body;
