@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { launchChromium } from './lib/browser.mjs';
-import { benchPages } from './lib/pages.mjs';
+import { benchPages, benchServer } from './lib/pages.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const BUDGET_KB = 150;
@@ -26,7 +26,7 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   if (r.status !== 0) process.exit(1);
 }
 
-const server = await startServer();
+const server = await startServer(benchServer);
 stopOnSignal(server);
 const { base } = server;
 const pages = await benchPages(base, positionals);

@@ -15,7 +15,7 @@
 // Budgets: hydrated ≤ 1.5 s after FCP, INP ≤ 200 ms, TBT ≤ 200 ms, CLS ≤ 0.02 (medians of the runs).
 import { parseArgs } from 'node:util';
 import { launchChromium } from './lib/browser.mjs';
-import { benchPages, median, printTable, warmServer } from './lib/pages.mjs';
+import { benchPages, benchServer, median, printTable, warmServer } from './lib/pages.mjs';
 import { startServer, stopOnSignal } from './lib/server.mjs';
 
 const { values, positionals } = parseArgs({
@@ -198,7 +198,7 @@ async function loadAndClick(browser, viewport, url) {
   }
 }
 
-const server = await startServer();
+const server = await startServer(benchServer);
 stopOnSignal(server);
 let failed = false;
 const browser = await launchChromium();

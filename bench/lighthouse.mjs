@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from './lib/browser.mjs';
-import { benchPages, median, printTable, warmServer } from './lib/pages.mjs';
+import { benchPages, benchServer, median, printTable, warmServer } from './lib/pages.mjs';
 import { startServer, stopOnSignal } from './lib/server.mjs';
 
 const { values, positionals } = parseArgs({
@@ -31,7 +31,7 @@ if (!methods.every((m) => m === 'simulate' || m === 'devtools')) throw new Error
 const SCORE_BUDGET = 90;
 const CLS_BUDGET = 0.05;
 
-const server = await startServer();
+const server = await startServer(benchServer);
 stopOnSignal(server);
 let chrome;
 let failed = false;

@@ -1,5 +1,11 @@
 // The pages the browser benches measure, and warming the server before they do.
 
+/**
+ * Server options of the browser benches: no sampled vitals reports, whose library (fetched after the
+ * load, by a random share of page views) would make runs differ by chance.
+ */
+export const benchServer = { env: { VITALS_SAMPLE_RATE: '0' } };
+
 /** Home, the product list and the first listed product's page (or the paths given on the command line). */
 export async function benchPages(base, positionals = []) {
   if (positionals.length) return positionals;
