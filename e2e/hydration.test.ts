@@ -39,8 +39,14 @@ describe('interactive from the first paint (decision 012)', () => {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
-      expect(preloads.some((p) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(p)), path).toBe(true);
-      expect(preloads.some((p) => /^\/assets\/vendor-[\w-]+\.js$/.test(p)), path).toBe(true);
+      expect(
+        preloads.some((p) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(p)),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.some((p) => /^\/assets\/vendor-[\w-]+\.js$/.test(p)),
+        path,
+      ).toBe(true);
       // The module script that starts the app, run by the parser as it comes (no inert copy, no starter).
       expect(html, path).toMatch(/<script type="module" async="">[^<]*import \* as route0 from "\/assets\/root-[\w-]+\.js"/);
       expect(html, path).not.toMatch(/type="text\/plain"|startAfterFirstPaint|data-deferred/);
@@ -161,7 +167,8 @@ describe('without JavaScript', () => {
 
       // Pagination: the next page has other products.
       await page.goto(`${baseUrl()}/products`);
-      const ids = () => page.locator('[data-testid=product-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
+      const ids = () =>
+        page.locator('[data-testid=product-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
       const first = await ids();
       await Promise.all([
         page.waitForURL((u) => u.searchParams.get('page') === '2'),

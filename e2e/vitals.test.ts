@@ -27,7 +27,8 @@ describe('field measurements of real visits (web-vitals → POST /api/vitals)', 
       await page.goto(`${server.baseUrl}/products`);
       await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
       // Not part of the first load: requested once the page has loaded and the main thread is idle.
-      const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/web-vitals-/.test(e.name)));
+      const loaded = () =>
+        page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/web-vitals-/.test(e.name)));
       await expect.poll(async () => (await loaded()).length).toBe(1);
       const [lib] = await loaded();
       const loadEnd = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number);

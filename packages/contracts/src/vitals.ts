@@ -12,7 +12,15 @@ const metric = <N extends (typeof vitalNames)[number]>(name: N, max: number) =>
     rating: z.enum(vitalRatings),
     /** The library's id of this metric on this page view (repeated reports of one view share it). */
     id: z.string().min(1).max(64),
-    navigation_type: z.enum(['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore', 'soft-navigation']),
+    navigation_type: z.enum([
+      'navigate',
+      'reload',
+      'back-forward',
+      'back-forward-cache',
+      'prerender',
+      'restore',
+      'soft-navigation',
+    ]),
   });
 
 export const vitalMetricSchema = z.discriminatedUnion('name', [

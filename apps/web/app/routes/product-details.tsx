@@ -278,7 +278,12 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
       ) : null}
 
       <ProductSection title={t('product.related')} products={related_products} testId="related-products" />
-      <ProductSection title={t('product.popular')} products={popular_products} moreHref="/most-popular" testId="popular-products" />
+      <ProductSection
+        title={t('product.popular')}
+        products={popular_products}
+        moreHref="/most-popular"
+        testId="popular-products"
+      />
     </div>
   );
 }

@@ -56,7 +56,12 @@ export function useFavoritesSync() {
     })
       .then((res) => {
         if (authStore.get().token !== token) return;
-        setAuth({ favoriteCount: listArrived(res.data.products.map((p) => p.id), res.data.total) });
+        setAuth({
+          favoriteCount: listArrived(
+            res.data.products.map((p) => p.id),
+            res.data.total,
+          ),
+        });
       })
       .catch((e: unknown) => {
         if ((e as { name?: string }).name !== 'AbortError') console.warn('favourites failed to load', e);
