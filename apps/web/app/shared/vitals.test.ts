@@ -16,12 +16,18 @@ function hide() {
 }
 
 describe('reportVitals', () => {
-  it('samples page views at the announced rate, and none at 0', () => {
+  it('samples page views at the announced rate, and none at 0; a sampled one loads the library when idle', () => {
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: vi.fn() });
+    // Held, not run: the library itself is not loaded in this test.
+    const idle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idle);
     expect(reportVitals(0, 'routes/home', () => 0)).toBe(false);
     expect(reportVitals(0.25, 'routes/home', () => 0.3)).toBe(false);
+    expect(idle).not.toHaveBeenCalled();
     expect(reportVitals(0.25, 'routes/home', () => 0.2)).toBe(true);
     expect(reportVitals(1, 'routes/home', () => 0.999)).toBe(true);
+    // The document has loaded (jsdom): each sampled view waits for an idle moment.
+    expect(idle).toHaveBeenCalledTimes(2);
   });
 });
 
