@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/browser.mjs';
+import { benchPages, benchServer } from './lib/pages.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const BUDGET_KB = 150;
@@ -25,23 +26,12 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   if (r.status !== 0) process.exit(1);
 }
 
-const server = await startServer();
+const server = await startServer(benchServer);
 stopOnSignal(server);
 const { base } = server;
-const first = (await (await fetch(`${base}/api/products`)).json()).data.products[0];
-const pages = positionals.length ? positionals : ['/', '/products', `/products/${first.id}/details`];
+const pages = await benchPages(base, positionals);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const summary = [];
 try {
   for (const pagePath of pages) {

@@ -48,29 +48,17 @@ export async function newPage({
   return page;
 }
 
-/** Waits until React has hydrated (SiteProvider marks <html data-hydrated>). */
+/**
+ * Waits until the page reports itself hydrated: the root route's effect marks <html data-hydrated> once
+ * React has committed the whole served page (decision 012). No fixed wait: the page says when.
+ */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
-}
-
-/**
- * Releases the sections whose hydration waits for the visitor (shared/ui/deferred-hydration.tsx: any key
- * press does) and waits until React owns them, as after a reader's first scroll or tap. Screenshots
- * resize the page and mark inputs, which must not happen to HTML React has yet to hydrate.
- */
-export async function hydrateDeferred(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.deferred-hydration')].every((el) =>
-      Object.keys(el).some((k) => k.startsWith('__reactProps')),
-    ),
-  );
 }
 
 export async function finish(page: TestPage, name: string) {
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  if (await page.locator('html[data-hydrated="1"]').count()) await hydrateDeferred(page);
   // Sections below the fold have `content-visibility: auto` (painted as they scroll into view): a
   // full-page capture does not scroll, so they are made visible first, as a reader scrolling sees them.
   await page.addStyleTag({ content: '*{content-visibility:visible !important}' });

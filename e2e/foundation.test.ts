@@ -80,12 +80,14 @@ describe('foundation: language, currency, chrome', () => {
     const phone = await newPage({ width: 390, height: 844 });
     await phone.goto(`${baseUrl()}/`);
     await hydrated(phone);
+    // Each list folds into a <details> whose <summary> is the title.
+    const fold = phone.locator('.footer__fold').nth(1);
     const toggle = phone.locator('[data-testid=footer-toggle]').nth(1);
     const list = phone.locator('[data-testid=footer-links]').nth(1);
     expect(await list.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await fold.getAttribute('open')).toBeNull();
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await fold.getAttribute('open')).toBe('');
     expect(await list.isVisible()).toBe(true);
     await finish(phone, 'footer-390');
 
@@ -125,8 +127,13 @@ describe('foundation: language, currency, chrome', () => {
     await page.click('[data-testid=categories-button]');
     const panel = page.locator('[data-testid=categories-panel]');
     await panel.waitFor();
-    expect(await panel.locator('a[href^="/categories/"]').count()).toBeGreaterThan(12);
-    expect(await panel.locator('a[href*="?subcategory="]').count()).toBeGreaterThan(0);
+    expect(await panel.locator('a.cat-menu__cat[href^="/categories/"]').count()).toBeGreaterThan(12);
+    expect(await panel.locator('a[href*="?subcategory="]:visible').count()).toBeGreaterThan(0);
+    // A press outside closes it (here on the top bar's empty middle).
+    await page.mouse.click(640, 18);
+    await panel.waitFor({ state: 'hidden' });
+    await page.click('[data-testid=categories-button]');
+    await panel.waitFor();
     await finish(page, 'categories-menu');
 
     const phone = await newPage({ width: 390, height: 844 });

@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
+import { vitalsRoutes } from './modules/vitals';
 import { PasswordBusyError } from './modules/auth/password';
 import { sellersRoutes } from './modules/sellers';
 
@@ -59,12 +60,14 @@ export interface BuildOptions {
   db?: { db: Db; dialect: Dialect };
   /** Run migrations and the demo seed (when the database is empty and seeding is on). Default true. */
   prepareDatabase?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: used by the server and by the tests. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: options.logStream },
     // X-Forwarded-For/-Proto/-Host are believed only from the proxies TRUST_PROXY names: otherwise any
     // client could choose the IP address every per-IP rate limit and log line uses.
     // A hop count trusts that many addresses nearest the server (Fastify's own number form trusts none).
@@ -153,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
+  await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

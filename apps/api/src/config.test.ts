@@ -29,6 +29,14 @@ describe('loadConfig', () => {
       url: 'postgres://u@h:5432/db',
     });
   });
+
+  it('samples vitals reports from 10 % of production page views unless told otherwise', () => {
+    expect(loadConfig({}).vitals.sampleRate).toBe(0.1);
+    expect(loadConfig({ NODE_ENV: 'development' }).vitals.sampleRate).toBe(0);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0' }).vitals.sampleRate).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', VITALS_SAMPLE_RATE: '0.5' }).vitals.sampleRate).toBe(0.5);
+    expect(() => loadConfig({ VITALS_SAMPLE_RATE: '2' })).toThrow(/VITALS_SAMPLE_RATE/);
+  });
 });
 
 describe('production requirements', () => {

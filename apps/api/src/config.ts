@@ -53,6 +53,13 @@ export const configSchema = z.object({
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * Share of page views (0–1) whose LCP, INP and CLS the storefront reports to POST /api/vitals, which
+   * logs them; 0 turns reporting off. Unset: 0.1 in production, 0 otherwise.
+   */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Vitals reports accepted per client IP per minute. */
+  VITALS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 
   // --- Accounts (issue 4) ---
   /** Secret for the HMAC of one-time codes (≥ 32 characters). Unset: a random one per process start (not allowed in production). */
@@ -152,6 +159,7 @@ export interface AppConfig {
   catalogCacheTtlMs: number;
   catalogCacheStaleMs: number;
   postgres: PostgresTimeouts;
+  vitals: { sampleRate: number; limitPerIp: number };
   accounts: AccountsConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
@@ -228,6 +236,10 @@ export function fromEnv(e: EnvConfig): AppConfig {
       statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    vitals: {
+      sampleRate: e.VITALS_SAMPLE_RATE ?? (e.NODE_ENV === 'production' ? 0.1 : 0),
+      limitPerIp: e.VITALS_LIMIT_PER_IP,
     },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),

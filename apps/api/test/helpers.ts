@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
 import { createDb } from '../src/db';
 import { withDatabase } from './global-setup';
@@ -51,7 +51,7 @@ export async function emptyDatabase(dir: string): Promise<{ database: AppConfig[
  */
 export async function createTestApp(
   overrides: Parameters<typeof testConfig>[0] extends infer T ? Partial<T> : never = {},
-  options: { viaPort?: number } = {},
+  options: { viaPort?: number } & Pick<BuildOptions, 'logStream'> = {},
 ) {
   const { dialect, template, dir, url } = inject('testDb');
   const id = randomBytes(6).toString('hex');
@@ -78,7 +78,7 @@ export async function createTestApp(
     };
   }
   const config = testConfig({ database, dataDir, ...overrides });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   afterAll(async () => {
     await app.close();
     await cleanup();

@@ -1,34 +1,18 @@
 /**
- * Server rendering. As React Router's default, with two differences:
- * - every page is rendered whole before it is sent (the loaders already hold all data, and the same
- *   HTML then goes to people and crawlers alike), and sent in document order: React would otherwise
- *   move the content of large Suspense boundaries (the sections of DeferredHydration) to hidden
- *   elements at the end of the document and show them later with an inline script, after the first
- *   paint (a second layout of most of the page, and sections that never appear without JavaScript);
- * - the scripts start loading after the first paint (shared/scripts-after-paint.ts, decision 010): the
- *   page is complete without them, so the stylesheet, the fonts and the first images come first.
+ * Server rendering. As React Router's default, with one difference: every page is rendered whole before
+ * it is sent (the loaders already hold all data, so the same HTML goes to people and crawlers alike), and
+ * in document order: React would otherwise send the content of a large Suspense boundary apart, in a
+ * hidden element at the end of the document, and move it in place with an inline script after the first
+ * paint (a second layout of most of the page, and content that never appears without JavaScript).
+ * React Router's scripts — the module preloads in the head and the module script that starts the app —
+ * go out as it renders them (decision 012).
  */
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { loadScriptsAfterPaint } from './shared/scripts-after-paint';
 
 export const streamTimeout = 5_000;
-
-/** Collects the whole document (it is rendered whole anyway) and rewrites it once. */
-function documentRewriter(): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      callback(null, Buffer.from(loadScriptsAfterPaint(Buffer.concat(chunks).toString('utf8')), 'utf8'));
-    },
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -55,9 +39,7 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const rewriter = documentRewriter();
-        rewriter.pipe(body);
-        pipe(rewriter);
+        pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

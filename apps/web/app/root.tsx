@@ -1,10 +1,21 @@
 import type { Master } from '@souq/contracts';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { useEffect, useState } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './features/settings/site';
 import { api, type ApiContext } from './shared/api';
 import { requestLocale, type Messages } from './shared/i18n';
 import { themeCss } from './shared/theme';
+import { reportVitals } from './shared/vitals';
 import stylesHref from './styles.css?url';
 import arabic400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arabic700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
@@ -73,6 +84,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const rate = loaderData.master.vitals_sample_rate;
+  // The route the document was loaded on (vitals reports are about that load).
+  const [landing] = useState(useMatches().at(-1)?.id ?? 'root');
+  useEffect(() => {
+    // Effects run once the tree above them has committed: the whole served page is hydrated and its
+    // controls answer. Tests and benches wait for this mark (decision 012).
+    document.documentElement.dataset.hydrated = '1';
+    reportVitals(rate, landing);
+  }, [rate, landing]);
   return (
     <SiteProvider master={loaderData.master} messages={loaderData.messages}>
       <Outlet />

@@ -27,3 +27,8 @@ export const HOME_FEED_PER_PAGE = 12;
 
 export const productSortTypes = ['default', 'newest', 'low_to_high', 'high_to_low', 'popular_product', 'top_selling'] as const;
 export type ProductSortType = (typeof productSortTypes)[number];
+
+/** The Core Web Vitals the storefront reports from sampled visits (POST /api/vitals). */
+export const vitalNames = ['LCP', 'INP', 'CLS'] as const;
+export type VitalName = (typeof vitalNames)[number];
+export const vitalRatings = ['good', 'needs-improvement', 'poor'] as const;

@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './constants';
 export * from './text';
 export * from './sellers';
+export * from './vitals';

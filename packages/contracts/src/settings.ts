@@ -128,6 +128,8 @@ export const masterSchema = z.object({
   menus: z.array(menuItemSchema),
   footers: z.array(footerGroupSchema),
   search: z.object({ placeholder: z.string().nullable(), popular: z.array(z.string()) }),
+  /** Share of page views (0–1) that report their LCP, INP and CLS to POST /api/vitals; 0 = off. */
+  vitals_sample_rate: z.number().min(0).max(1),
 });
 export type Master = z.infer<typeof masterSchema>;
 export const masterResponseSchema = envelope(masterSchema);

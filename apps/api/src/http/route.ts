@@ -65,6 +65,8 @@ export interface RouteSpec<
    * app's short-lived response cache (keyed by URL and language).
    */
   publicCache?: boolean;
+  /** Largest accepted body in bytes (default: the app's, 1 MB). */
+  bodyLimit?: number;
 }
 
 export type AuthKind = 'user' | 'seller' | 'optional';
@@ -184,6 +186,7 @@ export function route<
   app.route({
     method: spec.method,
     url: spec.url,
+    bodyLimit: spec.bodyLimit,
     config: { auth: kind ?? null },
     onRequest: kind
       ? async (req) => {

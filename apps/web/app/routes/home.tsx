@@ -10,7 +10,6 @@ import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { organizationJsonLd, originOf, seoMeta } from '~/shared/seo';
-import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,32 +40,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <BannerCarousel banners={home.banners} />
       <AdsRow ads={home.ads} />
       <CategoriesRow categories={home.categories} />
-      {/* Below the first screen on a phone: hydrated when near the viewport or on the first interaction (decision 009). */}
-      {home.running_flash_sale ? (
-        <DeferredHydration>
-          <RunningFlashSale sale={home.running_flash_sale} />
-        </DeferredHydration>
-      ) : null}
-      {home.incoming_flash_sale ? (
-        <DeferredHydration>
-          <UpcomingFlashSale sale={home.incoming_flash_sale} />
-        </DeferredHydration>
-      ) : null}
-      <DeferredHydration>
-        <TopShops shops={home.shops} />
-      </DeferredHydration>
-      <DeferredHydration>
-        <ProductSection
-          title={t('catalog.popular_products')}
-          products={home.popular_products}
-          moreHref="/most-popular"
-          priorityCount={home.banners.length ? 0 : 2}
-          testId="home-popular"
-        />
-      </DeferredHydration>
-      <DeferredHydration>
-        <JustForYou initial={home.just_for_you.products} total={home.just_for_you.total} />
-      </DeferredHydration>
+      {home.running_flash_sale ? <RunningFlashSale sale={home.running_flash_sale} /> : null}
+      {home.incoming_flash_sale ? <UpcomingFlashSale sale={home.incoming_flash_sale} /> : null}
+      <TopShops shops={home.shops} />
+      <ProductSection
+        title={t('catalog.popular_products')}
+        products={home.popular_products}
+        moreHref="/most-popular"
+        priorityCount={home.banners.length ? 0 : 2}
+        testId="home-popular"
+      />
+      <JustForYou initial={home.just_for_you.products} total={home.just_for_you.total} />
     </div>
   );
 }

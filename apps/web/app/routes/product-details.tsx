@@ -14,7 +14,6 @@ import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, productJsonLd, seoMeta } from '~/shared/seo';
-import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import type { Route } from './+types/product-details';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -268,30 +267,23 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      {/* Below the first screen on a phone: hydrated when near the viewport or on the first interaction (decision 009). */}
       {reviews ? (
-        <DeferredHydration>
-          <ReviewsSection
-            target={{ product_id: product.id }}
-            summary={reviews.average_rating_percentage}
-            initial={reviews.reviews}
-            total={reviews.total}
-            perPage={REVIEWS_PER_PAGE}
-          />
-        </DeferredHydration>
+        <ReviewsSection
+          target={{ product_id: product.id }}
+          summary={reviews.average_rating_percentage}
+          initial={reviews.reviews}
+          total={reviews.total}
+          perPage={REVIEWS_PER_PAGE}
+        />
       ) : null}
 
-      <DeferredHydration>
-        <ProductSection title={t('product.related')} products={related_products} testId="related-products" />
-      </DeferredHydration>
-      <DeferredHydration>
-        <ProductSection
-          title={t('product.popular')}
-          products={popular_products}
-          moreHref="/most-popular"
-          testId="popular-products"
-        />
-      </DeferredHydration>
+      <ProductSection title={t('product.related')} products={related_products} testId="related-products" />
+      <ProductSection
+        title={t('product.popular')}
+        products={popular_products}
+        moreHref="/most-popular"
+        testId="popular-products"
+      />
     </div>
   );
 }

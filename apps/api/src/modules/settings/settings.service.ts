@@ -195,6 +195,7 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
         placeholder: pickText(search.placeholder, locale),
         popular: Array.isArray(popular[locale]) ? (popular[locale] as string[]) : [],
       },
+      vitals_sample_rate: config.vitals.sampleRate,
     };
   }
 

@@ -6,7 +6,6 @@ import type { ChromeCategory } from '~/features/chrome/layout-data';
 import { useSite } from '~/features/settings/site';
 import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
 import { fetchProducts } from './api';
@@ -283,8 +282,7 @@ export function ProductListScreen({
       {after}
       <div className="plist__layout">
         <aside className="plist__sidebar" aria-label={t('catalog.filters')}>
-          {/* In a drawer on phones: hydrated when shown or on the first interaction (decision 009). */}
-          <DeferredHydration>{panel}</DeferredHydration>
+          {panel}
         </aside>
         <div className="plist__main">
           <div className="plist__toolbar">
@@ -340,14 +338,10 @@ export function ProductListScreen({
               )}
             </div>
           ) : (
-            <DeferredHydration>
-              <ProductGrid products={products} priorityCount={2} testId="product-grid" />
-            </DeferredHydration>
+            <ProductGrid products={products} priorityCount={2} testId="product-grid" />
           )}
           {!loading ? (
-            <DeferredHydration>
-              <Pagination page={page} total={total} perPage={PRODUCTS_PER_PAGE} hrefFor={(n) => hrefWith({ page: String(n) })} />
-            </DeferredHydration>
+            <Pagination page={page} total={total} perPage={PRODUCTS_PER_PAGE} hrefFor={(n) => hrefWith({ page: String(n) })} />
           ) : null}
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useSite } from '~/features/settings/site';
-import { ChevronDownIcon, ChevronIcon, DownloadIcon, GridIcon } from '~/shared/ui/icons';
+import { Dropdown } from '~/shared/ui/dropdown';
+import { ChevronIcon, DownloadIcon, GridIcon } from '~/shared/ui/icons';
 import type { ChromeCategory } from './layout-data';
 import { MenuLink } from './nav-link';
 
@@ -23,106 +23,73 @@ export function StoreBadges() {
   );
 }
 
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => !ref.current?.contains(e.target as Node) && close();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
-  return ref;
-}
-
+/**
+ * The header's categories: a drop-down that opens without script (decision 012). Pointing at or focusing
+ * a category shows its sub-categories (CSS, no state); the first category's show until then.
+ */
 export function CategoriesMenu({ categories }: { categories: ChromeCategory[] }) {
   const { t } = useSite();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState<number | null>(null);
-  const location = useLocation();
-  const ref = useDismiss(open, () => setOpen(false));
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  const current = categories.find((c) => c.id === active) ?? categories[0];
+  if (!categories.length) return null;
   return (
-    <div className="cat-menu" ref={ref}>
-      <button
-        type="button"
-        className="cat-menu__trigger"
-        aria-expanded={open}
-        aria-haspopup="true"
-        onClick={() => setOpen((o) => !o)}
-        data-testid="categories-button"
-      >
-        <GridIcon size={18} />
-        {t('chrome.categories')}
-        <ChevronDownIcon size={14} />
-      </button>
-      {open && categories.length ? (
-        <div className="cat-menu__panel" data-testid="categories-panel">
-          <ul className="cat-menu__list">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={`/categories/${c.slug}`}
-                  className={`cat-menu__cat${current?.id === c.id ? ' is-active' : ''}`}
-                  onMouseEnter={() => setActive(c.id)}
-                  onFocus={() => setActive(c.id)}
-                >
-                  {c.thumbnail ? <img src={c.thumbnail} alt="" width={28} height={28} loading="lazy" /> : null}
-                  <span>{c.name}</span>
-                  {c.sub_categories.length ? <ChevronIcon size={14} className="cat-menu__chev" /> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {current ? (
-            <div className="cat-menu__subs">
-              <Link className="cat-menu__subs-title" to={`/categories/${current.slug}`}>
-                {current.name}
+    <Dropdown
+      className="cat-menu"
+      summaryClassName="cat-menu__trigger"
+      testId="categories-menu"
+      summaryTestId="categories-button"
+      summary={
+        <>
+          <GridIcon size={18} />
+          {t('chrome.categories')}
+        </>
+      }
+    >
+      <div className="cat-menu__panel" data-testid="categories-panel">
+        <ul className="cat-menu__list">
+          {categories.map((c) => (
+            <li key={c.id} className="cat-menu__item">
+              <Link to={`/categories/${c.slug}`} className="cat-menu__cat">
+                {c.thumbnail ? <img src={c.thumbnail} alt="" width={28} height={28} loading="lazy" /> : null}
+                <span>{c.name}</span>
+                {c.sub_categories.length ? <ChevronIcon size={14} className="cat-menu__chev" /> : null}
               </Link>
-              <div className="cat-menu__grid">
-                {current.sub_categories.map((s) => (
-                  <Link key={s.id} to={`/categories/${current.slug}?subcategory=${s.id}`} className="cat-menu__sub">
-                    {s.thumbnail ? <img src={s.thumbnail} alt="" width={56} height={56} loading="lazy" /> : null}
-                    <span>{s.name}</span>
-                  </Link>
-                ))}
+              <div className="cat-menu__subs">
+                <Link className="cat-menu__subs-title" to={`/categories/${c.slug}`} tabIndex={-1}>
+                  {c.name}
+                </Link>
+                <div className="cat-menu__grid">
+                  {c.sub_categories.map((s) => (
+                    <Link key={s.id} to={`/categories/${c.slug}?subcategory=${s.id}`} className="cat-menu__sub">
+                      {s.thumbnail ? <img src={s.thumbnail} alt="" width={56} height={56} loading="lazy" /> : null}
+                      <span>{s.name}</span>
+                    </Link>
+                  ))}
+                </div>
               </div>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Dropdown>
   );
 }
 
 function DownloadApp() {
   const { t } = useSite();
-  const [open, setOpen] = useState(false);
-  const ref = useDismiss(open, () => setOpen(false));
   return (
-    <div className="menu download-app" ref={ref}>
-      <button
-        type="button"
-        className="bottom-bar__link"
-        aria-expanded={open}
-        aria-haspopup="true"
-        onClick={() => setOpen((o) => !o)}
-      >
-        <DownloadIcon size={16} />
-        {t('chrome.download_app')}
-        <ChevronDownIcon size={14} />
-      </button>
-      {open ? (
-        <div className="menu__list menu__list--end download-app__panel">
-          <StoreBadges />
-        </div>
-      ) : null}
-    </div>
+    <Dropdown
+      className="menu download-app"
+      summaryClassName="bottom-bar__link"
+      summary={
+        <>
+          <DownloadIcon size={16} />
+          {t('chrome.download_app')}
+        </>
+      }
+    >
+      <div className="menu__list menu__list--end download-app__panel">
+        <StoreBadges />
+      </div>
+    </Dropdown>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { FooterGroup, FooterItem } from '@souq/contracts';
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '~/features/settings/site';
 import { ChevronDownIcon, MailIcon, PhoneIcon } from '~/shared/ui/icons';
@@ -76,32 +75,28 @@ function FooterItemView({ item }: { item: FooterItem }) {
   }
 }
 
-/** One footer column; below 640 px its title becomes a toggle and the list starts collapsed. */
+/**
+ * One footer column. Below 640 px its title is a `<summary>` and the list starts folded: it opens and
+ * closes without script (decision 012). Wider, the list always shows under a plain heading.
+ */
 function FooterColumn({ group }: { group: FooterGroup }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+  const list = group.items.map((item) => (
+    <li key={item.id}>
+      <FooterItemView item={item} />
+    </li>
+  ));
   return (
-    <section className={`footer__col${open ? ' is-open' : ''}`}>
+    <section className="footer__col">
       <h2 className="footer__title footer__title--static">{group.title}</h2>
-      <h2 className="footer__title footer__title--toggle">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
-          data-testid="footer-toggle"
-        >
-          {group.title}
+      <details className="footer__fold">
+        <summary className="footer__title footer__title--toggle" data-testid="footer-toggle">
+          <h2>{group.title}</h2>
           <ChevronDownIcon size={16} />
-        </button>
-      </h2>
-      <ul className="footer__links" id={id} data-testid="footer-links">
-        {group.items.map((item) => (
-          <li key={item.id}>
-            <FooterItemView item={item} />
-          </li>
-        ))}
-      </ul>
+        </summary>
+        <ul className="footer__links" data-testid="footer-links">
+          {list}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useAuth } from '~/features/auth/store';
 import { cartStore, useCart } from '~/features/cart/store';
 import { useSite } from '~/features/settings/site';
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from '~/shared/ui/icons';
+import { Dropdown } from '~/shared/ui/dropdown';
 import { AccountMenu } from './account-menu';
 import { SearchForm } from './search-form';
 import { openOverlay } from './ui-store';
@@ -28,6 +29,36 @@ export function Logo() {
   );
 }
 
+/** Below 768 px: the search form in a drop-down under the header (it works before hydration too). */
+function MobileSearch() {
+  const { master, t } = useSite();
+  return (
+    <Dropdown
+      className="mobile-search show-md"
+      summaryClassName="icon-btn"
+      summaryTestId="mobile-search-button"
+      summaryLabel={t('chrome.search')}
+      summary={<SearchIcon />}
+      chevron={false}
+      onOpen={(details) => details.querySelector('input')?.focus()}
+    >
+      <div className="mobile-search__panel" data-testid="search-panel">
+        <SearchForm testId="dialog-search" />
+        {master.search.popular.length ? (
+          <div className="chips">
+            <span className="muted">{t('chrome.popular_searches')}</span>
+            {master.search.popular.map((term) => (
+              <Link key={term} className="chip" to={`/products?search=${encodeURIComponent(term)}`}>
+                {term}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </Dropdown>
+  );
+}
+
 export function MainHeader() {
   const { t, money } = useSite();
   const user = useAuth((s) => s.user);
@@ -37,29 +68,26 @@ export function MainHeader() {
   return (
     <div className="main-header">
       <div className="container main-header__inner">
-        <button
-          type="button"
+        {/* A link to the categories until the page is hydrated (and without JavaScript); then the menu drawer. */}
+        <Link
+          to="/categories"
           className="icon-btn show-md"
-          onClick={() => openOverlay('drawer')}
+          onClick={(e) => {
+            e.preventDefault();
+            openOverlay('drawer');
+          }}
           aria-label={t('chrome.menu')}
+          aria-haspopup="dialog"
           data-testid="menu-button"
         >
           <MenuIcon />
-        </button>
+        </Link>
         <Logo />
         <div className="main-header__search hide-md">
           <SearchForm testId="header-search" />
         </div>
         <div className="main-header__actions">
-          <button
-            type="button"
-            className="icon-btn show-md"
-            onClick={() => openOverlay('search')}
-            aria-label={t('chrome.search')}
-            data-testid="mobile-search-button"
-          >
-            <SearchIcon />
-          </button>
+          <MobileSearch />
           <Link to="/wishlist" className="icon-btn has-badge" aria-label={`${t('chrome.wishlist')} (${favorites})`}>
             <HeartIcon />
             <Badge count={favorites} testId="wishlist-badge" />

@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AuthOverlays } from '~/features/auth/auth-overlays';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useAuth } from '~/features/auth/store';
 import { cartStore } from '~/features/cart/store';
 import { useSite } from '~/features/settings/site';
@@ -9,8 +8,30 @@ import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
 import { ACCOUNT_LINKS, Avatar } from './account-menu';
 import type { ChromeCategory } from './layout-data';
 import { MenuLink } from './nav-link';
-import { SearchForm } from './search-form';
-import { closeOverlay, openOverlay, useOverlay } from './ui-store';
+import { closeOverlay, openOverlay, useOverlay, type Overlay } from './ui-store';
+
+/**
+ * The sign-in dialogs (forms, one-time codes, social buttons) are a chunk of their own, fetched while the
+ * page is idle after hydration and rendered the first time one of them is opened (decision 012).
+ */
+const loadAuthOverlays = () => import('~/features/auth/auth-overlays');
+const AuthOverlays = lazy(() => loadAuthOverlays().then((m) => ({ default: m.AuthOverlays })));
+const AUTH_OVERLAYS: ReadonlySet<Overlay> = new Set(['login', 'register', 'forgot', 'otp', 'reset', 'logout']);
+
+function LazyAuthOverlays() {
+  const overlay = useOverlay();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && AUTH_OVERLAYS.has(overlay)) setNeeded(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void loadAuthOverlays());
+  }, []);
+  return needed ? (
+    <Suspense fallback={null}>
+      <AuthOverlays />
+    </Suspense>
+  ) : null;
+}
 
 function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
   const { master, t } = useSite();
@@ -116,49 +137,11 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
   );
 }
 
-function SearchDialog() {
-  const { master, t } = useSite();
-  const overlay = useOverlay();
-  const navigate = useNavigate();
-  const close = useCallback(() => closeOverlay('search'), []);
-  return (
-    <Dialog
-      open={overlay === 'search'}
-      onClose={close}
-      title={t('chrome.search')}
-      placement="center"
-      closeLabel={t('common.close')}
-      testId="search-dialog"
-    >
-      <SearchForm testId="dialog-search" autoFocus onDone={close} />
-      {master.search.popular.length ? (
-        <div className="chips">
-          <span className="muted">{t('chrome.popular_searches')}</span>
-          {master.search.popular.map((term) => (
-            <button
-              key={term}
-              type="button"
-              className="chip"
-              onClick={() => {
-                navigate(`/products?search=${encodeURIComponent(term)}`);
-                close();
-              }}
-            >
-              {term}
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </Dialog>
-  );
-}
-
 export function ChromeOverlays({ categories }: { categories: ChromeCategory[] }) {
   return (
     <>
       <SideDrawer categories={categories} />
-      <SearchDialog />
-      <AuthOverlays />
+      <LazyAuthOverlays />
     </>
   );
 }

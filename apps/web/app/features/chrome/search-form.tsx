@@ -1,31 +1,23 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import { useSite } from '~/features/settings/site';
 import { SearchIcon } from '~/shared/ui/icons';
 
-/** Enter or the button goes to /products?search=… */
+/**
+ * Enter or the button goes to /products?search=…: a real GET form (React Router's <Form>), so it works
+ * before the page is hydrated and without JavaScript too; once hydrated, the router submits it in place.
+ */
 export function SearchForm({ testId, autoFocus, onDone }: { testId?: string; autoFocus?: boolean; onDone?(): void }) {
   const { master, t } = useSite();
   const [params] = useSearchParams();
-  const [text, setText] = useState(params.get('search') ?? '');
-  const navigate = useNavigate();
+  const current = params.get('search') ?? '';
   return (
-    <form
-      role="search"
-      className="search-form"
-      action="/products"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const q = text.trim();
-        navigate(q ? `/products?search=${encodeURIComponent(q)}` : '/products');
-        onDone?.();
-      }}
-    >
+    <Form role="search" className="search-form" action="/products" method="get" onSubmit={() => onDone?.()}>
       <input
+        // A new search in the address shows in the box (the field is the browser's, not React state).
+        key={current}
         type="search"
         name="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        defaultValue={current}
         placeholder={master.search.placeholder ?? t('chrome.search_placeholder')}
         aria-label={t('chrome.search')}
         data-testid={testId}
@@ -36,6 +28,6 @@ export function SearchForm({ testId, autoFocus, onDone }: { testId?: string; aut
       <button type="submit" className="search-form__button" aria-label={t('chrome.search')}>
         <SearchIcon size={18} />
       </button>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,6 @@ import { useLastSeen } from '~/features/auth/last-seen';
 import { useFavoritesSync } from '~/features/wishlist/store';
 import { useAuthBootstrap } from '~/features/auth/store';
 import { useSite } from '~/features/settings/site';
-import { DeferredHydration } from '~/shared/ui/deferred-hydration';
 import { ToastContainer } from '~/features/toast/toast';
 import { BottomBar } from './bottom-bar';
 import { FloatingCart } from './floating-cart';
@@ -39,9 +38,7 @@ export function SiteChrome({
       <main id="main" className="site-main">
         {children}
       </main>
-      <DeferredHydration>
-        <SiteFooter />
-      </DeferredHydration>
+      <SiteFooter />
       <FloatingCart />
       <ChromeOverlays categories={categories} />
       <ToastContainer closeLabel={t('common.close')} />

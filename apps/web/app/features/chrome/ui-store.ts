@@ -1,7 +1,7 @@
 import { createStore, useStore } from '~/shared/store';
 
 /** Which chrome overlay is open: at most one at a time. */
-export type Overlay = null | 'login' | 'search' | 'drawer' | 'logout' | 'register' | 'forgot' | 'otp' | 'reset';
+export type Overlay = null | 'login' | 'drawer' | 'logout' | 'register' | 'forgot' | 'otp' | 'reset';
 export const uiStore = createStore<{ overlay: Overlay }>({ overlay: null });
 export const openOverlay = (overlay: Overlay) => uiStore.set({ overlay });
 /**

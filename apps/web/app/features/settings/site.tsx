@@ -52,8 +52,6 @@ export function SiteProvider({ master, messages, children }: { master: Master; m
     }
     document.documentElement.lang = locale;
     document.documentElement.dir = dir;
-    // Lets browser tests know the page is interactive.
-    document.documentElement.dataset.hydrated = '1';
   }, [master, locale, dir]);
 
   const currency = master.currencies.find((c) => c.id === currencyId) ?? master.currency;

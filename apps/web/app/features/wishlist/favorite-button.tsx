@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '~/features/auth/store';
 import { openOverlay } from '~/features/chrome/ui-store';
 import { useSite } from '~/features/settings/site';
@@ -24,18 +24,17 @@ export function FavoriteButton({
   onChange?(added: boolean): void;
 }) {
   const { t, locale } = useSite();
-  const token = useAuth((s) => s.token);
-  // The signed-in customer's favourites (loaded after hydration) win over what the server rendered.
+  const signedIn = useAuth((s) => s.token !== null);
+  // The signed-in customer's favourites (loaded after hydration, kept current by every toggle) win;
+  // before they arrive, this button's own last answer, else what the server rendered.
   const known = useIsFavorite(productId);
-  const [on, setOn] = useState(initial);
+  const [answered, setAnswered] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOn(known ?? initial), [known, initial]);
-
-  const pressed = Boolean(token) && on;
+  const pressed = signedIn && (known ?? answered ?? initial);
 
   const click = async () => {
     if (busy) return;
-    if (!token) {
+    if (!signedIn) {
       toast.error(t('account.login_first'));
       openOverlay('login');
       return;
@@ -43,7 +42,7 @@ export function FavoriteButton({
     setBusy(true);
     try {
       const res = await toggleFavorite(productId, locale);
-      setOn(res.added);
+      setAnswered(res.added);
       onChange?.(res.added);
       toast.success(t(res.added ? 'account.favorite_added' : 'account.favorite_removed'));
     } catch (e) {

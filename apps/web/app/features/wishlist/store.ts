@@ -10,11 +10,29 @@ import { createStore, useStore } from '~/shared/store';
  */
 export const favoritesStore = createStore<{ ids: ReadonlySet<number>; loaded: boolean }>({ ids: new Set(), loaded: false });
 
+/** Hearts toggled while the list was on its way: applied over the list when it arrives. */
+const toggledMeanwhile = new Map<number, boolean>();
+
 export function setFavorite(productId: number, on: boolean) {
   const ids = new Set(favoritesStore.get().ids);
   if (on) ids.add(productId);
   else ids.delete(productId);
+  toggledMeanwhile.set(productId, on);
   favoritesStore.set({ ids });
+}
+
+/** Stores the arrived list with the toggles made meanwhile; returns the total counting them too. */
+function listArrived(list: number[], total: number): number {
+  const ids = new Set(list);
+  for (const [id, on] of toggledMeanwhile) {
+    if (on && !ids.has(id)) total++;
+    if (!on && ids.has(id)) total--;
+    if (on) ids.add(id);
+    else ids.delete(id);
+  }
+  toggledMeanwhile.clear();
+  favoritesStore.set({ ids, loaded: true });
+  return Math.max(0, total);
 }
 
 export const useIsFavorite = (productId: number) => useStore(favoritesStore, (s) => (s.loaded ? s.ids.has(productId) : null));
@@ -24,6 +42,7 @@ export function useFavoritesSync() {
   const token = useAuth((s) => s.token);
   const { locale } = useSite();
   useEffect(() => {
+    toggledMeanwhile.clear();
     if (!token) {
       favoritesStore.set({ ids: new Set(), loaded: false });
       return;
@@ -37,8 +56,12 @@ export function useFavoritesSync() {
     })
       .then((res) => {
         if (authStore.get().token !== token) return;
-        favoritesStore.set({ ids: new Set(res.data.products.map((p) => p.id)), loaded: true });
-        setAuth({ favoriteCount: res.data.total });
+        setAuth({
+          favoriteCount: listArrived(
+            res.data.products.map((p) => p.id),
+            res.data.total,
+          ),
+        });
       })
       .catch((e: unknown) => {
         if ((e as { name?: string }).name !== 'AbortError') console.warn('favourites failed to load', e);

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, finish, getBrowser, hydrated, newPage, type TestPage } from './browser';
+
+/** A fresh customer with a session token (registered through the API). */
+async function customer() {
+  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const res = await fetch(`${baseUrl()}/api/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      name: 'Hydration Tester',
+      phone,
+      email: `hy${phone}@example.com`,
+      password: 'password',
+      country: 'Oman',
+      phone_code: '+968',
+    }),
+  });
+  expect(res.status).toBe(200);
+  const { user, access } = (await res.json()).data as { user: unknown; access: { token: string } };
+  return { user, token: access.token };
+}
+
+async function signIn(page: TestPage, who: { user: unknown; token: string }) {
+  await page.context().addInitScript(
+    (value: string) => {
+      if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+    },
+    JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
+  );
+}
+
+const firstProductId = async () =>
+  ((await (await fetch(`${baseUrl()}/api/products?per_page=1`)).json()).data.products[0] as { id: number }).id;
+
+describe('interactive from the first paint (decision 012)', () => {
+  it('serves React Router’s module preloads and module script as it renders them, every section in place', async () => {
+    for (const path of ['/', '/products', `/products/${await firstProductId()}/details`]) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
+      expect(
+        preloads.some((p) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(p)),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.some((p) => /^\/assets\/vendor-[\w-]+\.js$/.test(p)),
+        path,
+      ).toBe(true);
+      // The module script that starts the app, run by the parser as it comes (no inert copy, no starter).
+      expect(html, path).toMatch(/<script type="module" async="">[^<]*import \* as route0 from "\/assets\/root-[\w-]+\.js"/);
+      expect(html, path).not.toMatch(/type="text\/plain"|startAfterFirstPaint|data-deferred/);
+      // Every Suspense boundary in place: no hidden segments moved in by script after the first paint.
+      expect(html, path).not.toMatch(/<div hidden id="S:|<template id="B:|\$RC\(|\$RV\(/);
+      // The sign-in dialogs are a chunk of their own, fetched after hydration.
+      expect(html, path).not.toContain('auth-overlays');
+    }
+  });
+
+  it('answers the categories menu and a heart far down the page the moment it reports itself hydrated', async () => {
+    const who = await customer();
+    const page = await newPage({ locale: 'en', width: 1280, height: 800 });
+    await signIn(page, who);
+    // Which script each listener comes from (the site's own, or Playwright's injected one).
+    const cdp = await page.context().newCDPSession(page);
+    const scripts = new Map<string, string>();
+    cdp.on('Debugger.scriptParsed', (e) => scripts.set(e.scriptId, e.url));
+    await cdp.send('Debugger.enable');
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    // No click is held or replayed: none of the site's scripts listens for presses on the window.
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    const own = listeners.filter((l) => scripts.get(l.scriptId)?.startsWith(baseUrl()));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((l) => /^(click|pointerdown|mousedown|touchstart|keydown)$/.test(l.type))).toEqual([]);
+    await cdp.send('Debugger.disable');
+
+    await page.click('[data-testid=categories-button]');
+    const panel = page.locator('[data-testid=categories-panel]');
+    expect(await panel.isVisible()).toBe(true);
+    // Pointing at a category shows its sub-categories.
+    const cat = panel.locator('.cat-menu__item').nth(2);
+    await cat.hover();
+    expect(await cat.locator('.cat-menu__subs').isVisible()).toBe(true);
+    expect(await panel.locator('.cat-menu__item').first().locator('.cat-menu__subs').isVisible()).toBe(false);
+    // Escape closes it (the hydrated drop-down), a press outside too.
+    await page.keyboard.press('Escape');
+    expect(await panel.isVisible()).toBe(false);
+
+    // The last heart of "Just for you", at the bottom of the page.
+    const card = page.locator('[data-testid=just-for-you-grid] [data-testid=product-card]').last();
+    const id = Number(await card.getAttribute('data-product-id'));
+    const heart = card.locator('[data-testid=favorite-button]');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    const list = await fetch(`${baseUrl()}/api/favorite-products`, { headers: { authorization: `Bearer ${who.token}` } });
+    expect((await list.json()).data.products.map((p: { id: number }) => p.id)).toContain(id);
+    await expect.poll(() => page.textContent('[data-testid=wishlist-badge]')).toBe('1');
+    await finish(page, 'hydration-first-click-en-1280');
+  });
+
+  it('opens the phone menu drawer and the sign-in dialog (a chunk of its own) at once after hydration', async () => {
+    const page = await newPage({ locale: 'ar', width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${baseUrl()}/products/${await firstProductId()}/details`);
+    await hydrated(page);
+    await page.click('[data-testid=menu-button]');
+    const drawer = page.locator('[data-testid=side-menu]');
+    await drawer.waitFor();
+    expect(new URL(page.url()).pathname).not.toBe('/categories');
+    await drawer.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.locator('dialog[open] form').first().waitFor();
+    expect(scripts.some((s) => /\/assets\/auth-overlays-[\w-]+\.js$/.test(s))).toBe(true);
+    await finish(page, 'hydration-login-dialog-ar-390');
+  });
+
+  it('keeps client navigation for links all over the page once hydrated (a footer link)', async () => {
+    const page = await newPage({ locale: 'en', width: 1280, height: 800 });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const link = page.locator('[data-testid=site-footer] a.footer__link[href^="/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href.split('?')[0]);
+    // The same document: the router navigated, the browser did not load a new page.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await finish(page, 'hydration-footer-link-en-1280');
+  });
+});
+
+describe('without JavaScript', () => {
+  async function noScriptPage(width: number, locale: 'ar' | 'en' = 'ar') {
+    const context = await (await getBrowser()).newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
+    if (locale === 'en') await context.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+    return context.newPage();
+  }
+
+  it('follows links, searches, pages through results and opens the footer and menus', async () => {
+    const page = await noScriptPage(390);
+    try {
+      await page.goto(`${baseUrl()}/`);
+      // The footer's folded lists open and their links work.
+      const toggle = page.locator('[data-testid=footer-toggle]').nth(1);
+      const list = page.locator('[data-testid=footer-links]').nth(1);
+      await toggle.scrollIntoViewIfNeeded();
+      expect(await list.isVisible()).toBe(false);
+      await toggle.click();
+      expect(await list.isVisible()).toBe(true);
+      const footerLink = list.locator('a[href^="/"]').first();
+      const footerHref = (await footerLink.getAttribute('href'))!;
+      await Promise.all([page.waitForURL((u) => u.pathname === footerHref.split('?')[0]), footerLink.click()]);
+
+      // The phone's menu button is a link to the categories.
+      await page.goto(`${baseUrl()}/`);
+      await Promise.all([page.waitForURL((u) => u.pathname === '/categories'), page.click('[data-testid=menu-button]')]);
+
+      // Search: the drop-down under the header holds a plain GET form.
+      await page.click('[data-testid=mobile-search-button]');
+      await page.fill('[data-testid=dialog-search]', 'تمور');
+      await Promise.all([page.waitForURL((u) => u.pathname === '/products'), page.press('[data-testid=dialog-search]', 'Enter')]);
+      expect(new URL(page.url()).searchParams.get('search')).toBe('تمور');
+      expect(await page.textContent('[data-testid=list-title]')).toContain('تمور');
+      expect(await page.locator('[data-testid=product-grid] [data-testid=product-card]').count()).toBeGreaterThan(0);
+
+      // Pagination: the next page has other products.
+      await page.goto(`${baseUrl()}/products`);
+      const ids = () =>
+        page.locator('[data-testid=product-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
+      const first = await ids();
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get('page') === '2'),
+        page.click('[data-testid=pagination] a[rel=next]'),
+      ]);
+      const second = await ids();
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.some((id) => first.includes(id))).toBe(false);
+
+      // A product card's link opens the product page.
+      const name = page.locator('[data-testid=product-card] .product-card__name a').first();
+      const productHref = (await name.getAttribute('href'))!;
+      await Promise.all([page.waitForURL((u) => u.pathname === productHref), name.click()]);
+      expect(await page.locator('h1').textContent()).toBeTruthy();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens the header’s categories menu and its drop-downs, and searches from the header', async () => {
+    const page = await noScriptPage(1280, 'en');
+    try {
+      await page.goto(`${baseUrl()}/`);
+      await page.click('[data-testid=categories-button]');
+      const panel = page.locator('[data-testid=categories-panel]');
+      expect(await panel.isVisible()).toBe(true);
+      const sub = panel.locator('.cat-menu__item').nth(1);
+      await sub.hover();
+      const subLink = sub.locator('.cat-menu__sub').first();
+      expect(await subLink.isVisible()).toBe(true);
+      const href = (await subLink.getAttribute('href'))!;
+      await Promise.all([page.waitForURL((u) => `${u.pathname}${u.search}` === href), subLink.click()]);
+
+      await page.fill('[data-testid=header-search]', 'honey');
+      await Promise.all([page.waitForURL((u) => u.pathname === '/products'), page.press('[data-testid=header-search]', 'Enter')]);
+      expect(new URL(page.url()).searchParams.get('search')).toBe('honey');
+      expect(await page.textContent('[data-testid=list-title]')).toContain('honey');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
