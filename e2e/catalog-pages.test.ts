@@ -266,7 +266,7 @@ describe('wishlist hearts on catalogue pages', () => {
         name: 'Heart Tester',
         phone,
         email: `h${phone}@example.com`,
-        password: 'password',
+        password: 'tidy-secret-41',
         country: 'Oman',
         phone_code: '+968',
       }),

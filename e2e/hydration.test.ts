@@ -11,7 +11,7 @@ async function customer() {
       name: 'Hydration Tester',
       phone,
       email: `hy${phone}@example.com`,
-      password: 'password',
+      password: 'tidy-secret-41',
       country: 'Oman',
       phone_code: '+968',
     }),

@@ -35,6 +35,11 @@ describe('field measurements of real visits (web-vitals → POST /api/vitals)', 
       expect((lib as { startTime: number }).startTime).toBeGreaterThanOrEqual(loadEnd);
       await page.click('[data-testid=categories-button]');
       await page.locator('[data-testid=categories-panel]').waitFor();
+      // Event timing entries are delivered after the next frame is presented: leave only once the browser
+      // has recorded the click, as a real visitor's later departure would.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByType('first-input').length)).toBe(1);
+      // The library takes in what its observer received at the next idle moment (at most 1 s later).
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done, { timeout: 1000 }))));
       expect(reports(server)).toEqual([]);
       // Leaving hides the page: the library reports its values and the page sends them in one beacon.
       await page.goto('about:blank');
