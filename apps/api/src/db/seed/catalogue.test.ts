@@ -11,15 +11,12 @@ import { DEMO_CUSTOMER, DEMO_SELLERS } from './catalogue';
 
 let db: Db;
 let uploadsDir: string;
-let seededMs = 0;
 
 beforeAll(async () => {
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-seed-'));
   ({ db } = createDb({ dialect: 'sqlite', file: ':memory:' }));
   await migrateToLatest(db, 'sqlite');
-  const started = Date.now();
   await seedAll({ db, dialect: 'sqlite', uploadsDir, log: { info: () => {} } as never });
-  seededMs = Date.now() - started;
 });
 
 afterAll(async () => {
@@ -31,10 +28,6 @@ const count = async (table: string) =>
   Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
 describe('demo seed', () => {
-  it('is quick', () => {
-    expect(seededMs).toBeLessThan(3000);
-  });
-
   it('has the promised amounts', async () => {
     expect(await count('shops')).toBe(8);
     expect(await count('shop_users')).toBe(8);
