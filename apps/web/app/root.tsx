@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { directionOf, SiteProvider } from './features/settings/site';
+import { directionOf, SiteProvider } from './shared/site';
 import { api, type ApiContext } from './shared/api';
 import { requestLocale, type Messages } from './shared/i18n';
 import { themeCss } from './shared/theme';

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.not_found');

@@ -1,7 +1,7 @@
 import type { Address, Country, User } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authStore, clearAuth, useAuth } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
+import { authStore, clearAuth, useAuth } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
 import { api, ApiError, buildPath, type RequestOptions } from '~/shared/api';
 
 /** The envelope every API answer comes in. */

@@ -1,7 +1,7 @@
 import type { ProductFilters } from '@souq/contracts';
 import { useId, type ReactNode } from 'react';
-import type { ChromeCategory } from '~/features/chrome/layout-data';
-import { useSite } from '~/features/settings/site';
+import type { ChromeCategory } from '~/shared/layout-data';
+import { useSite } from '~/shared/site';
 import { Stars } from './product-card';
 import { idsOf, toggleId, useListNavigate, type ListParams, type PanelSection } from './product-list';
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Product } from '@souq/contracts';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import { Img } from '~/shared/ui/image';
 

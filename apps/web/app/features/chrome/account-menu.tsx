@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
+import { useAuth } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
-import { openOverlay } from './ui-store';
+import { openOverlay } from '~/shared/ui-store';
 
 export const ACCOUNT_LINKS = [
   { to: '/dashboard', key: 'account.dashboard' },

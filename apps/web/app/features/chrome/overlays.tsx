@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '~/features/auth/store';
-import { cartStore } from '~/features/cart/store';
-import { useSite } from '~/features/settings/site';
+import { useAuth } from '~/shared/auth-store';
+import { cartStore } from '~/shared/cart-store';
+import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
 import { ACCOUNT_LINKS, Avatar } from './account-menu';
-import type { ChromeCategory } from './layout-data';
+import type { ChromeCategory } from '~/shared/layout-data';
 import { MenuLink } from './nav-link';
-import { closeOverlay, openOverlay, useOverlay, type Overlay } from './ui-store';
+import { closeOverlay, openOverlay, useOverlay, type Overlay } from '~/shared/ui-store';
 
 /**
  * The sign-in dialogs (forms, one-time codes, social buttons) are a chunk of their own, fetched while the

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '~/features/auth/store';
+import { useAuth } from '~/shared/auth-store';
 import {
   BagIcon,
   ChatIcon,
@@ -13,10 +13,10 @@ import {
   TicketIcon,
 } from '~/features/account/icons';
 import { Avatar } from '~/features/chrome/account-menu';
-import { chromeLoader, chromeShouldRevalidate } from '~/features/chrome/layout-data';
+import { chromeLoader, chromeShouldRevalidate } from '~/shared/layout-data';
 import { SiteChrome } from '~/features/chrome/site-chrome';
-import { openOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
+import { openOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
 import { HeartIcon } from '~/shared/ui/icons';
 import type { Route } from './+types/account';
 
