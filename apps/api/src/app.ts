@@ -15,10 +15,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/accounts';
 import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
-import { registerAuthentication } from './modules/auth/authenticate';
+import { registerAuthentication, PasswordBusyError } from './modules/auth';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
 import { vitalsRoutes } from './modules/vitals';
-import { PasswordBusyError } from './modules/auth/password';
 import { sellersRoutes } from './modules/sellers';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

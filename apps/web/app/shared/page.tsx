@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { RootData } from '~/root';
+import type { RootData } from './root-data';
 import { makeTranslate } from './i18n';
 import { useT } from '~/shared/site';
 

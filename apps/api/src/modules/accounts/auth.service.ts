@@ -1,13 +1,10 @@
 import type { LoginBody, RegistrationBody, User, Access } from '@souq/contracts';
 import { validationError } from '../../http/route';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { passwordProblems } from '../auth/password-policy';
-import { guardedLogin } from '../auth/login-guard';
-import { issueToken } from '../auth/tokens';
+import { hashPassword, verifyPassword, passwordProblems, guardedLogin, issueToken } from '../auth';
 import { type AccountsContext, isUniqueViolation, isoNow } from './context';
 import { findUserByEmail, findUserById, findUserByLogin, findUserByPhone, isEmail, toUser } from './users.repository';
 
-export { BAD_CREDENTIALS } from '../auth/login-guard';
+export { BAD_CREDENTIALS } from '../auth';
 
 /** Phone rules from the settings (phone_required, phone_min_length, phone_max_length). */
 export async function phoneRules(ctx: AccountsContext) {

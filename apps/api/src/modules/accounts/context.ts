@@ -3,7 +3,7 @@ import type { AccountsConfig, AppConfig } from '../../config';
 import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
 import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
-import { PasswordBusyError } from '../auth/password';
+import { PasswordBusyError } from '../auth';
 import { createNotifier, type Notifier } from './delivery';
 
 /** What the services of the accounts module share. */

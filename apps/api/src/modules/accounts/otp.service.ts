@@ -2,9 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { ResetPasswordBody } from '@souq/contracts';
 import { validationError } from '../../http/route';
 import { TooManyRequestsError, waitText } from '../../shared/rate-limit';
-import { hashPassword } from '../auth/password';
-import { passwordProblems } from '../auth/password-policy';
-import { revokeAllTokens } from '../auth/tokens';
+import { hashPassword, passwordProblems, revokeAllTokens } from '../auth';
 import { type AccountsContext, lockUser } from './context';
 import type { DbOrTrx } from '../../db';
 import { digitsOf, findUserByLogin, isEmail, normalizePhone, type UserRow } from './users.repository';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Access, SocialProvider, SocialTokenBody, User } from '@souq/contracts';
 import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
 import { HttpError } from '../../http/route';
-import { issueToken } from '../auth/tokens';
+import { issueToken } from '../auth';
 import { type AccountsContext, isUniqueViolation } from './context';
 import { toUser } from './users.repository';
 

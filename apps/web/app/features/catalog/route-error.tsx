@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from '~/routes/not-found';
+import { NotFound } from '~/shared/ui/not-found';
 import { useT } from '~/shared/site';
 
 /**

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { loadAuthOverlays } from '~/features/auth';
 import { useAuth } from '~/shared/auth-store';
 import { cartStore } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
@@ -14,7 +15,6 @@ import { closeOverlay, openOverlay, useOverlay, type Overlay } from '~/shared/ui
  * The sign-in dialogs (forms, one-time codes, social buttons) are a chunk of their own, fetched while the
  * page is idle after hydration and rendered the first time one of them is opened (decision 012).
  */
-const loadAuthOverlays = () => import('~/features/auth/auth-overlays');
 const AuthOverlays = lazy(() => loadAuthOverlays().then((m) => ({ default: m.AuthOverlays })));
 const AUTH_OVERLAYS: ReadonlySet<Overlay> = new Set(['login', 'register', 'forgot', 'otp', 'reset', 'logout']);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLastSeen } from '~/features/auth/last-seen';
+import { useLastSeen } from '~/features/auth';
 import { useFavoritesSync } from '~/shared/wishlist-store';
 import { useAuthBootstrap } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
