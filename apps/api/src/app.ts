@@ -8,6 +8,7 @@ import { createDb, type Db, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
+import { API_POLICY } from './http/csp';
 import { createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
@@ -102,8 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   await app.register(helmet, {
-    // The storefront's own scripts are inlined by React Router (hydration data), so CSP is set per page by the web layer.
-    contentSecurityPolicy: false,
+    // API answers (and static files) load nothing; pages replace this with their own nonce policy (web.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
