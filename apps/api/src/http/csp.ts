@@ -30,7 +30,7 @@ export function pagePolicy(publicUrl: string, nonce: string): string {
     // 'unsafe-inline' for styles only: the theme colours are an inline <style> and components set style
     // attributes (rating widths, colour swatches); a nonce here would disable 'unsafe-inline' for the
     // attributes. Styles cannot run code.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
     // data: the image placeholder; blob: the profile photo preview before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
