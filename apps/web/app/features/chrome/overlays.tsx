@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { loadAuthOverlays } from '~/features/auth';
+import { ACCOUNT_MENU } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
 import { cartStore } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
-import { ACCOUNT_LINKS, Avatar } from './account-menu';
+import { Avatar } from './account-menu';
 import type { ChromeCategory } from '~/shared/layout-data';
 import { MenuLink } from './nav-link';
 import { closeOverlay, openOverlay, useOverlay, type Overlay } from '~/shared/ui-store';
@@ -84,7 +85,7 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
             </button>
           </li>
           {user
-            ? ACCOUNT_LINKS.map((l) => (
+            ? ACCOUNT_MENU.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} onClick={close} className="drawer-nav__item">
                     {t(l.key)}
