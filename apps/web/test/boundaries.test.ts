@@ -36,18 +36,28 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports a route/)]);
   });
 
-  it("refuse a feature reaching into another feature's internals, and allow its index.ts", async () => {
-    const internal = await boundaryErrors(
-      'apps/web/app/features/catalog/fixture.tsx',
-      "import { useLastSeen } from '~/features/auth/last-seen';\nexport const f = useLastSeen;\n",
-    );
-    expect(internal).toEqual([expect.stringMatching(/features\/auth only through its public surface/)]);
-    const publicSurface = await boundaryErrors(
-      'apps/web/app/features/catalog/fixture.tsx',
-      "import { useLastSeen } from '~/features/auth';\nexport const f = useLastSeen;\n",
-    );
-    expect(publicSurface).toEqual([]);
-  });
+  const surfaces = [
+    {
+      what: 'a feature',
+      file: 'apps/web/app/features/catalog/fixture.tsx',
+      internal: "import { useLastSeen } from '~/features/auth/last-seen';\nexport const f = useLastSeen;\n",
+      surface: "import { useLastSeen } from '~/features/auth';\nexport const f = useLastSeen;\n",
+      message: /features\/auth only through its public surface/,
+    },
+    {
+      what: 'an API module',
+      file: 'apps/api/src/modules/sellers/fixture.ts',
+      internal: "import { hashToken } from '../auth/tokens';\nexport const h = hashToken;\n",
+      surface: "import { issueToken } from '../auth';\nexport const i = issueToken;\n",
+      message: /modules\/auth only through its public surface/,
+    },
+  ];
+  for (const c of surfaces) {
+    it(`refuse ${c.what} reaching into another one's internals, and allow its index.ts`, async () => {
+      expect(await boundaryErrors(c.file, c.internal)).toEqual([expect.stringMatching(c.message)]);
+      expect(await boundaryErrors(c.file, c.surface)).toEqual([]);
+    });
+  }
 
   it('refuse an import cycle (filters.tsx back to product-list.tsx, which imports filters.tsx)', async () => {
     const errors = await boundaryErrors(
@@ -55,19 +65,6 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       "import { ProductListScreen } from './product-list';\nexport const s = ProductListScreen;\n",
     );
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle/)]);
-  });
-
-  it("refuse an API module importing another module's internals, and allow its index.ts", async () => {
-    const internal = await boundaryErrors(
-      'apps/api/src/modules/sellers/fixture.ts',
-      "import { hashToken } from '../auth/tokens';\nexport const h = hashToken;\n",
-    );
-    expect(internal).toEqual([expect.stringMatching(/modules\/auth only through its public surface/)]);
-    const publicSurface = await boundaryErrors(
-      'apps/api/src/modules/sellers/fixture.ts',
-      "import { issueToken } from '../auth';\nexport const i = issueToken;\n",
-    );
-    expect(publicSurface).toEqual([]);
   });
 
   it('refuse the API ground floor importing a module or the app', async () => {
