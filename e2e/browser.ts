@@ -2,22 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 export const baseUrl = () => inject('baseUrl');
 let browser: Browser | undefined;
 
 export async function getBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser ??= await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   return browser;
 }
 

@@ -38,7 +38,8 @@ describe('interactive from the first paint (decision 012)', () => {
     for (const path of ['/', '/products', `/products/${await firstProductId()}/details`]) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
+      // Every script and preload carries the render's CSP nonce (decision 016).
+      const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)" nonce="[^"]+"\/>/g)].map((m) => m[1]!);
       expect(
         preloads.some((p) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(p)),
         path,
@@ -48,7 +49,9 @@ describe('interactive from the first paint (decision 012)', () => {
         path,
       ).toBe(true);
       // The module script that starts the app, run by the parser as it comes (no inert copy, no starter).
-      expect(html, path).toMatch(/<script type="module" async="">[^<]*import \* as route0 from "\/assets\/root-[\w-]+\.js"/);
+      expect(html, path).toMatch(
+        /<script nonce="[^"]+" type="module" async="">[^<]*import \* as route0 from "\/assets\/root-[\w-]+\.js"/,
+      );
       expect(html, path).not.toMatch(/type="text\/plain"|startAfterFirstPaint|data-deferred/);
       // Every Suspense boundary in place: no hidden segments moved in by script after the first paint.
       expect(html, path).not.toMatch(/<div hidden id="S:|<template id="B:|\$RC\(|\$RV\(/);

@@ -1,17 +1,8 @@
-// The Chromium every bench drives: Debian's /usr/bin/chromium (CHROME_PATH overrides), headless, with
-// the background work a measurement does not want (component updates, background networking) off.
+// The Chromium every bench drives: the same binary and flags as the browser tests (e2e/chromium.mjs).
 import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../../e2e/chromium.mjs';
 
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+export { chromiumFlags, chromiumPath };
 
 /** Launches Chromium through Playwright with the benches' flags. */
 export function launchChromium() {

@@ -8,6 +8,7 @@ import { createDb, type Db, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
+import { API_POLICY } from './http/csp';
 import { createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
@@ -15,10 +16,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { accountsRoutes } from './modules/accounts';
 import { catalogRoutes } from './modules/catalog';
 import { mediaRoutes } from './modules/media';
-import { registerAuthentication } from './modules/auth/authenticate';
+import { registerAuthentication, PasswordBusyError } from './modules/auth';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
 import { vitalsRoutes } from './modules/vitals';
-import { PasswordBusyError } from './modules/auth/password';
 import { sellersRoutes } from './modules/sellers';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -103,8 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   await app.register(helmet, {
-    // The storefront's own scripts are inlined by React Router (hydration data), so CSP is set per page by the web layer.
-    contentSecurityPolicy: false,
+    // API answers (and static files) load nothing; pages replace this with their own nonce policy (web.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { newNonce, pagePolicy } from './http/csp';
 
 /**
  * What the web app's loaders receive as their load context: a way to call the API over its HTTP
@@ -16,6 +17,8 @@ export interface WebLoadContext {
   apiFetch(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
   /** The site's public origin (PUBLIC_URL): the only source of absolute URLs in pages. */
   origin: string;
+  /** This render's Content-Security-Policy nonce: React Router puts it on every script it renders. */
+  nonce: string;
 }
 
 /**
@@ -130,8 +133,10 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
    */
   const render = async (req: FastifyRequest, url: URL, signal: AbortSignal) => {
     let retryAfter: string | null = null;
+    const nonce = newNonce();
     const context = {
       origin: config.publicUrl,
+      nonce,
       apiFetch: async (pathAndQuery, init) => {
         const res = await apiFetch(pathAndQuery, init);
         if (res.status === 503) retryAfter = res.headers.get('retry-after') ?? '5';
@@ -139,6 +144,9 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       },
     } satisfies WebLoadContext;
     const response = await handle(toWebRequest(req, url, signal), context);
+    // The policy travels with the page, into the page cache too: a cached copy is sent with the nonce
+    // it was rendered with (decision 016).
+    response.headers.set('content-security-policy', pagePolicy(config.publicUrl, nonce));
     // degraded: some data could not be loaded (the page may have rendered without it); not to be cached.
     if (response.status !== 500 || retryAfter === null) return { response, degraded: retryAfter !== null };
     const headers = new Headers(response.headers);

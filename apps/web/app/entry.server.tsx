@@ -5,12 +5,14 @@
  * hidden element at the end of the document, and move it in place with an inline script after the first
  * paint (a second layout of most of the page, and content that never appears without JavaScript).
  * React Router's scripts — the module preloads in the head and the module script that starts the app —
- * go out as it renders them (decision 012).
+ * go out as it renders them (decision 012). Every script carries the render's Content-Security-Policy
+ * nonce, which the page server (apps/api/src/web.ts) sets in the load context and in the policy header
+ * (decision 016); without one (react-router dev) the scripts go out without it.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 
 export const streamTimeout = 5_000;
 
@@ -19,14 +21,17 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = (loadContext as { nonce?: string } | undefined)?.nonce;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       // No boundary is "too large" to be sent in place (see above).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {

@@ -11,9 +11,10 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { directionOf, SiteProvider } from './features/settings/site';
+import { directionOf, SiteProvider } from './shared/site';
 import { api, type ApiContext } from './shared/api';
 import { requestLocale, type Messages } from './shared/i18n';
+import type { RootData } from './shared/root-data';
 import { themeCss } from './shared/theme';
 import { reportVitals } from './shared/vitals';
 import stylesHref from './styles.css?url';
@@ -29,13 +30,6 @@ import latin700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabi
  * paint and the whole page was laid out again.
  */
 const firstScreenFonts = { rtl: [arabic400, arabic700, latin400, latin700], ltr: [latin400, latin700] } as const;
-
-export interface RootData {
-  master: Master;
-  messages: Messages;
-  /** The site's public origin (PUBLIC_URL, from the server's load context), for canonical and Open Graph URLs. */
-  origin: string;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const locale = requestLocale(request);

@@ -1,6 +1,6 @@
 import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { makeTranslate } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';

@@ -2,7 +2,7 @@ import { Link, useNavigation } from 'react-router';
 import { fetchCategories } from '~/features/catalog/api';
 import { Breadcrumbs } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';

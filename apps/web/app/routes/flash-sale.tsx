@@ -4,7 +4,7 @@ import { fetchFlashSale, orNotFound } from '~/features/catalog/api';
 import { Countdown } from '~/features/catalog/countdown';
 import { ProductGrid, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';

@@ -5,7 +5,7 @@ import { JustForYou } from '~/features/catalog/home-feed';
 import { CategoriesRow, RunningFlashSale, TopShops, UpcomingFlashSale } from '~/features/catalog/home-sections';
 import { ProductSection } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';

@@ -1,5 +1,5 @@
-import { data, Link } from 'react-router';
-import { useT } from '~/features/settings/site';
+import { data } from 'react-router';
+import { NotFound } from '~/shared/ui/not-found';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.not_found');
@@ -15,22 +15,4 @@ export function ErrorBoundary() {
 
 export default function NotFoundRoute() {
   return <NotFound />;
-}
-
-export function NotFound() {
-  const t = useT();
-  return (
-    <section className="container not-found" aria-labelledby="nf-title">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1 id="nf-title" className="page-title">
-        {t('page.not_found')}
-      </h1>
-      <p className="muted">{t('not_found.text')}</p>
-      <Link className="btn btn-primary" to="/">
-        {t('not_found.home')}
-      </Link>
-    </section>
-  );
 }

@@ -8,7 +8,7 @@ import { PriceTag, ProductSection, Stars } from '~/features/catalog/product-card
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';

@@ -5,7 +5,7 @@ import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/prod
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, OnlinePill } from '~/features/catalog/shop-card';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';

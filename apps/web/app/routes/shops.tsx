@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router';
 import { fetchShops } from '~/features/catalog/api';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';

@@ -51,23 +51,19 @@ export function buildPath(path: string, query?: RequestOptions['query']): string
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-export async function api<T>(path: string, options: RequestOptions): Promise<T> {
+/** The headers of every API call: JSON answers, the language, the customer's token when signed in. */
+export function apiHeaders(locale: string, token?: string | null): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
-    'Accept-Language': options.locale,
+    'Accept-Language': locale,
   };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const url = buildPath(path, options.query);
-  const init = { method: options.method ?? 'GET', headers, body };
-  const res = options.context?.apiFetch
-    ? await options.context.apiFetch(url, init)
-    : await fetch(url, { ...init, signal: options.signal });
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** Reads an API answer: its JSON, or an ApiError with the field errors of a 422 (a 401 also tells onUnauthorized). */
+export async function readAnswer<T>(res: Response): Promise<T> {
   const text = await res.text();
   let json: unknown = undefined;
   try {
@@ -81,4 +77,19 @@ export async function api<T>(path: string, options: RequestOptions): Promise<T> 
     throw new ApiError(res.status, payload.message ?? res.statusText ?? 'Request failed', payload.errors);
   }
   return json as T;
+}
+
+export async function api<T>(path: string, options: RequestOptions): Promise<T> {
+  const headers = apiHeaders(options.locale, options.token);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const url = buildPath(path, options.query);
+  const init = { method: options.method ?? 'GET', headers, body };
+  const res = options.context?.apiFetch
+    ? await options.context.apiFetch(url, init)
+    : await fetch(url, { ...init, signal: options.signal });
+  return readAnswer<T>(res);
 }

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import type { RootData } from '~/root';
+import type { RootData } from './root-data';
 import { makeTranslate } from './i18n';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 
 interface MetaMatch {
   id: string;

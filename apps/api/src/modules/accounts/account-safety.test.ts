@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
-import { COMMON_PASSWORD, WHITESPACE_PASSWORD } from '../auth/password-policy';
+import { COMMON_PASSWORD, WHITESPACE_PASSWORD } from '../auth';
 import { BAD_CREDENTIALS } from './auth.service';
 import { INVALID_CODE, OTP_LIVE_CODES } from './otp.service';
 import { accountsConfig, bearer, manualClock, register } from './test-support';

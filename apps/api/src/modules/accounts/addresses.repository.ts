@@ -1,5 +1,5 @@
 import type { Address } from '@souq/contracts';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db';
 import type { AddressesTable } from '../../db/accounts-schema';
 
@@ -50,3 +50,24 @@ export const clearDefault = (db: DbOrTrx, userId: number, exceptId?: number) => 
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.execute();
 };
+
+export const insertAddress = (db: DbOrTrx, address: Insertable<AddressesTable>) =>
+  db.insertInto('addresses').values(address).returningAll().executeTakeFirstOrThrow();
+
+export const updateAddress = (db: DbOrTrx, userId: number, id: number, changes: Updateable<AddressesTable>) =>
+  db.updateTable('addresses').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+
+export const deleteAddress = (db: DbOrTrx, userId: number, id: number) =>
+  db.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).execute();
+
+/** Makes the customer's newest address the default (after the default was deleted). */
+export async function defaultToNewest(db: DbOrTrx, userId: number) {
+  const next = await db
+    .selectFrom('addresses')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (next) await db.updateTable('addresses').set({ is_default: 1 }).where('id', '=', next.id).execute();
+}

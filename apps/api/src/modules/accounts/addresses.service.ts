@@ -1,6 +1,8 @@
 import type { Address, AddressBody, AddressUpdateBody } from '@souq/contracts';
 import { HttpError, notFound } from '../../http/route';
 import { type AccountsContext, lockUser } from './context';
+import type { Updateable } from 'kysely';
+import type { AddressesTable } from '../../db/accounts-schema';
 import * as repo from './addresses.repository';
 
 export const MAX_ADDRESSES = 50;
@@ -23,26 +25,22 @@ export function createAddressesService(ctx: AccountsContext) {
       if (count >= MAX_ADDRESSES) throw new HttpError(409, `You can keep at most ${MAX_ADDRESSES} addresses.`);
       const isDefault = body.is_default === true || count === 0;
       if (isDefault) await repo.clearDefault(trx, userId);
-      return trx
-        .insertInto('addresses')
-        .values({
-          user_id: userId,
-          name: body.name,
-          phone: body.phone,
-          area: body.area ?? null,
-          flat_no: body.flat_no ?? null,
-          address_type: body.address_type,
-          address_line: body.address_line,
-          address_line2: body.address_line2 ?? null,
-          post_code: body.post_code ?? null,
-          is_default: isDefault ? 1 : 0,
-          latitude: body.latitude ?? null,
-          longitude: body.longitude ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return repo.insertAddress(trx, {
+        user_id: userId,
+        name: body.name,
+        phone: body.phone,
+        area: body.area ?? null,
+        flat_no: body.flat_no ?? null,
+        address_type: body.address_type,
+        address_line: body.address_line,
+        address_line2: body.address_line2 ?? null,
+        post_code: body.post_code ?? null,
+        is_default: isDefault ? 1 : 0,
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        created_at: now,
+        updated_at: now,
+      });
     });
     return repo.toAddress(row);
   }
@@ -54,7 +52,7 @@ export function createAddressesService(ctx: AccountsContext) {
       await lockUser(ctx, trx, userId);
       const current = await repo.findAddress(trx, userId, id);
       if (!current) throw missing();
-      const patch: Record<string, unknown> = {};
+      const patch: Updateable<AddressesTable> = {};
       for (const key of [
         'name',
         'phone',
@@ -67,18 +65,13 @@ export function createAddressesService(ctx: AccountsContext) {
         'latitude',
         'longitude',
       ] as const) {
-        if (body[key] !== undefined) patch[key] = body[key];
+        if (body[key] !== undefined) Object.assign(patch, { [key]: body[key] });
       }
       if (body.is_default === true) {
         await repo.clearDefault(trx, userId, id);
         patch.is_default = 1;
       }
-      await trx
-        .updateTable('addresses')
-        .set({ ...patch, updated_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
+      await repo.updateAddress(trx, userId, id, { ...patch, updated_at: now });
       return (await repo.findAddress(trx, userId, id))!;
     });
     return repo.toAddress(row);
@@ -90,17 +83,8 @@ export function createAddressesService(ctx: AccountsContext) {
       await lockUser(ctx, trx, userId);
       const current = await repo.findAddress(trx, userId, id);
       if (!current) throw missing();
-      await trx.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).execute();
-      if (current.is_default === 1) {
-        const next = await trx
-          .selectFrom('addresses')
-          .select('id')
-          .where('user_id', '=', userId)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        if (next) await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', next.id).execute();
-      }
+      await repo.deleteAddress(trx, userId, id);
+      if (current.is_default === 1) await repo.defaultToNewest(trx, userId);
     });
   }
 

@@ -1,7 +1,7 @@
 import { authResponseSchema, loginBody, registrationBody } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { revokeToken } from '../auth/tokens';
+import { revokeToken } from '../auth';
 import { createAuthService } from './auth.service';
 import { type AccountsContext, clientIp, limit, passwordWork } from './context';
 

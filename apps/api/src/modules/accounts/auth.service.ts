@@ -1,13 +1,19 @@
 import type { LoginBody, RegistrationBody, User, Access } from '@souq/contracts';
 import { validationError } from '../../http/route';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { passwordProblems } from '../auth/password-policy';
-import { guardedLogin } from '../auth/login-guard';
-import { issueToken } from '../auth/tokens';
+import { hashPassword, verifyPassword, passwordProblems, guardedLogin, issueToken } from '../auth';
 import { type AccountsContext, isUniqueViolation, isoNow } from './context';
-import { findUserByEmail, findUserById, findUserByLogin, findUserByPhone, isEmail, toUser } from './users.repository';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByPhone,
+  insertUser,
+  isEmail,
+  toUser,
+  touchLastOnline,
+} from './users.repository';
 
-export { BAD_CREDENTIALS } from '../auth/login-guard';
+export { BAD_CREDENTIALS } from '../auth';
 
 /** Phone rules from the settings (phone_required, phone_min_length, phone_max_length). */
 export async function phoneRules(ctx: AccountsContext) {
@@ -59,26 +65,22 @@ export function createAuthService(ctx: AccountsContext) {
     const now = isoNow(ctx);
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('users')
-          .values({
-            name: body.name,
-            email,
-            phone,
-            phone_code: body.phone_code,
-            country: body.country,
-            password_hash: passwordHash,
-            profile_photo: null,
-            gender: null,
-            date_of_birth: null,
-            phone_verified_at: null,
-            email_verified_at: null,
-            last_online_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await insertUser(trx, {
+          name: body.name,
+          email,
+          phone,
+          phone_code: body.phone_code,
+          country: body.country,
+          password_hash: passwordHash,
+          profile_photo: null,
+          gender: null,
+          date_of_birth: null,
+          phone_verified_at: null,
+          email_verified_at: null,
+          last_online_at: now,
+          created_at: now,
+          updated_at: now,
+        });
         const access = await issueToken(trx, 'user', row.id);
         return { user: toUser(row), access };
       });
@@ -105,7 +107,7 @@ export function createAuthService(ctx: AccountsContext) {
     });
     const access = await issueToken(db, 'user', user.id);
     const now = isoNow(ctx);
-    await db.updateTable('users').set({ last_online_at: now }).where('id', '=', user.id).execute();
+    await touchLastOnline(db, user.id, now);
     return { user: toUser({ ...user, last_online_at: now }), access };
   }
 

@@ -3,7 +3,7 @@ import { userSchema } from '@souq/contracts';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
 import { createSemaphore, SemaphoreBusyError } from '../../shared/semaphore';
-import { configurePasswordHashing, withPasswordSlot } from '../auth/password';
+import { configurePasswordHashing, withPasswordSlot } from '../auth';
 import { BAD_CREDENTIALS } from './auth.service';
 import { accountsConfig, bearer, freshIdentity, register } from './test-support';
 

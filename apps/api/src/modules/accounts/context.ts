@@ -3,8 +3,9 @@ import type { AccountsConfig, AppConfig } from '../../config';
 import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
 import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
-import { PasswordBusyError } from '../auth/password';
+import { PasswordBusyError } from '../auth';
 import { createNotifier, type Notifier } from './delivery';
+import { lockUserRow } from './users.repository';
 
 /** What the services of the accounts module share. */
 export interface AccountsContext {
@@ -51,7 +52,7 @@ export const isoNow = (ctx: AccountsContext) => ctx.now().toISOString();
  * runs one write transaction at a time already.
  */
 export async function lockUser(ctx: AccountsContext, trx: Trx, userId: number): Promise<void> {
-  if (ctx.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  if (ctx.dialect === 'postgres') await lockUserRow(trx, userId);
 }
 
 /** Runs a rate-limit check and puts Retry-After on the reply when it fails. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, route } from '../../http/route';
 import { productCards } from '../catalog/product-cards';
 import { type AccountsContext, isUniqueViolation } from './context';
+import { deleteFavorite, favoritePage, findFavorite, insertFavorite, productExists } from './favorites.repository';
 
 const DEFAULT_PER_PAGE = 50;
 
@@ -21,33 +22,25 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
     },
     async ({ body, req, auth }) => {
       const { id: userId } = auth;
-      const product = await db.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst();
-      if (!product) throw notFound('Product not found.');
-      const existing = await db
-        .selectFrom('favorites')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('product_id', '=', product.id)
-        .executeTakeFirst();
+      const productId = body.product_id;
+      if (!(await productExists(db, productId))) throw notFound('Product not found.');
+      const existing = await findFavorite(db, userId, productId);
       let added: boolean;
       if (existing) {
-        await db.deleteFrom('favorites').where('id', '=', existing.id).where('user_id', '=', userId).execute();
+        await deleteFavorite(db, userId, existing.id);
         added = false;
       } else {
         // Only active products can be added; removing always works.
-        const [card] = await productCards(db, [product.id], req.locale, null);
+        const [card] = await productCards(db, [productId], req.locale, null);
         if (!card) throw notFound('Product not found.');
         try {
-          await db
-            .insertInto('favorites')
-            .values({ user_id: userId, product_id: product.id, created_at: ctx.now().toISOString() })
-            .execute();
+          await insertFavorite(db, userId, productId, ctx.now().toISOString());
         } catch (error) {
           if (!isUniqueViolation(error)) throw error; // a double click: it is already there
         }
         added = true;
       }
-      const [card] = await productCards(db, [product.id], req.locale, userId);
+      const [card] = await productCards(db, [productId], req.locale, userId);
       return {
         message: added ? 'Product added to your wishlist.' : 'Product removed from your wishlist.',
         data: { product: card ?? null },
@@ -69,30 +62,9 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       const { id: userId } = auth;
       const perPage = query.per_page ?? DEFAULT_PER_PAGE;
       const page = query.page ?? 1;
-      const base = db
-        .selectFrom('favorites as f')
-        .innerJoin('products as p', 'p.id', 'f.product_id')
-        .innerJoin('shops as s', 's.id', 'p.shop_id')
-        .where('f.user_id', '=', userId)
-        .where('p.is_active', '=', 1)
-        .where('s.is_active', '=', 1);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select('f.product_id')
-          .orderBy('f.created_at', 'desc')
-          .orderBy('f.id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ]);
-      const products = await productCards(
-        db,
-        rows.map((r) => r.product_id),
-        req.locale,
-        userId,
-      );
-      return { data: { total: Number(count.n), products } };
+      const { total, productIds } = await favoritePage(db, userId, page, perPage);
+      const products = await productCards(db, productIds, req.locale, userId);
+      return { data: { total, products } };
     },
   );
 }

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { configurePasswordHashing } from '../auth/password';
+import { configurePasswordHashing } from '../auth';
 import { addressesRoutes } from './addresses.routes';
 import { authRoutes } from './auth.routes';
 import { createAccountsContext } from './context';

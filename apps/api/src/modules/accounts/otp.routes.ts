@@ -1,7 +1,7 @@
 import { resetPasswordBody, sendOtpBody, sendOtpResponseSchema, verifyOtpBody, verifyOtpResponseSchema } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from '../auth';
 import { type AccountsContext, clientIp, limit, passwordWork } from './context';
 import { createOtpService } from './otp.service';
 

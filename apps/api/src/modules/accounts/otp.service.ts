@@ -2,12 +2,34 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { ResetPasswordBody } from '@souq/contracts';
 import { validationError } from '../../http/route';
 import { TooManyRequestsError, waitText } from '../../shared/rate-limit';
-import { hashPassword } from '../auth/password';
-import { passwordProblems } from '../auth/password-policy';
-import { revokeAllTokens } from '../auth/tokens';
+import { hashPassword, passwordProblems, revokeAllTokens } from '../auth';
 import { type AccountsContext, lockUser } from './context';
 import type { DbOrTrx } from '../../db';
-import { digitsOf, findUserByLogin, isEmail, normalizePhone, type UserRow } from './users.repository';
+import {
+  countCodesFromIp,
+  countCodesSince,
+  countWrongTry,
+  findResetToken,
+  insertCode,
+  insertResetToken,
+  lastOpenCodeAt,
+  liveCodes,
+  openCodeIds,
+  useCode,
+  useCodes,
+  useOpenCodes,
+  useResetToken,
+} from './otp.repository';
+import {
+  digitsOf,
+  findUserById,
+  findUserByLogin,
+  isEmail,
+  markVerified,
+  normalizePhone,
+  setPasswordHash,
+  type UserRow,
+} from './users.repository';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_TRIES = 5;
@@ -95,13 +117,7 @@ export function createOtpService(ctx: AccountsContext) {
 
   /** Codes sent from this IP in the last day: stored ones plus the undelivered ones counted in memory. */
   async function sentFromIp(q: DbOrTrx, ip: string, since: string) {
-    const stored = await q
-      .selectFrom('one_time_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(stored.n) + (await ctx.limits.peek(`otp:day:ip:${ip}`)).count;
+    return (await countCodesFromIp(q, ip, since)) + (await ctx.limits.peek(`otp:day:ip:${ip}`)).count;
   }
 
   /**
@@ -126,55 +142,31 @@ export function createOtpService(ctx: AccountsContext) {
       await db.transaction().execute(async (trx) => {
         // One send at a time per account, so that two at once cannot both pass the cooldown.
         await lockUser(ctx, trx, live.id);
-        const mine = () =>
-          trx
-            .selectFrom('one_time_codes')
-            .where('user_id', '=', live.id)
-            .where('channel', '=', t.channel)
-            .where('target', '=', t.target);
         // The resend cooldown runs from the last code not yet passed: after passing one (say, verifying
         // the e-mail), its owner may ask for the next (a reset) at once.
-        const last = await mine()
-          .select('created_at')
-          .where('used_at', 'is', null)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        const last = await lastOpenCodeAt(trx, live.id, t.channel, t.target);
         const wait = last ? Date.parse(last.created_at) + OTP_RESEND_MS - now.getTime() : 0;
         if (wait > 0) throw cooldown(wait);
-        const today = await mine()
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow();
-        if (Number(today.n) >= ctx.config.otpDailyLimit || (await sentFromIp(trx, ip, since)) >= ctx.config.otpDailyLimitPerIp) {
+        const today = await countCodesSince(trx, live.id, t.channel, t.target, since);
+        if (today >= ctx.config.otpDailyLimit || (await sentFromIp(trx, ip, since)) >= ctx.config.otpDailyLimitPerIp) {
           throw dailyCap();
         }
-        await trx
-          .insertInto('one_time_codes')
-          .values({
-            channel: t.channel,
-            target: t.target,
-            phone_code: live.phone_code,
-            user_id: live.id,
-            code_hash: hmac(t.target, code).toString('hex'),
-            attempts: 0,
-            ip,
-            created_at: now.toISOString(),
-            expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
-            used_at: null,
-          })
-          .execute();
+        await insertCode(trx, {
+          channel: t.channel,
+          target: t.target,
+          phone_code: live.phone_code,
+          user_id: live.id,
+          code_hash: hmac(t.target, code).toString('hex'),
+          attempts: 0,
+          ip,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+          used_at: null,
+        });
         // The newest few codes stay valid until they expire, so a stranger's requests cannot void the
         // one the owner is typing; older open ones beyond that are used up.
-        const open = await mine()
-          .select('id')
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now.toISOString())
-          .orderBy('id', 'desc')
-          .execute();
-        const over = open.slice(OTP_LIVE_CODES).map((r) => r.id);
-        if (over.length)
-          await trx.updateTable('one_time_codes').set({ used_at: now.toISOString() }).where('id', 'in', over).execute();
+        const over = (await openCodeIds(trx, live.id, t.channel, t.target, now.toISOString())).slice(OTP_LIVE_CODES);
+        if (over.length) await useCodes(trx, over, now.toISOString());
       });
     } else {
       const wait = await ctx.limits.peek(`otp:cooldown:${t.key}`);
@@ -215,18 +207,7 @@ export function createOtpService(ctx: AccountsContext) {
     const now = ctx.now().toISOString();
     const u = t.user;
     if (!u) throw invalid();
-    const rows = await db
-      .selectFrom('one_time_codes')
-      .selectAll()
-      .where('user_id', '=', u.id)
-      .where('channel', '=', t.channel)
-      .where('target', '=', t.target)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<', OTP_MAX_TRIES)
-      .orderBy('id', 'desc')
-      .limit(OTP_LIVE_CODES)
-      .execute();
+    const rows = await liveCodes(db, u.id, t.channel, t.target, now, OTP_MAX_TRIES, OTP_LIVE_CODES);
     if (!rows.length) throw invalid();
 
     const given = hmac(t.target, otp);
@@ -236,18 +217,11 @@ export function createOtpService(ctx: AccountsContext) {
       if (expected.length === given.length && timingSafeEqual(expected, given) && !match) match = row;
     }
     if (!match) {
-      const counted = await db
-        .updateTable('one_time_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .where('used_at', 'is', null)
-        .where('attempts', '<', OTP_MAX_TRIES)
-        .returning('attempts')
-        .execute();
+      const counted = await countWrongTry(
+        db,
+        rows.map((r) => r.id),
+        OTP_MAX_TRIES,
+      );
       const left = counted.some((r) => r.attempts < OTP_MAX_TRIES);
       throw validationError({
         otp: [
@@ -261,45 +235,24 @@ export function createOtpService(ctx: AccountsContext) {
 
     const token = randomBytes(32).toString('base64url');
     const won = await db.transaction().execute(async (trx) => {
-      const used = await trx
-        .updateTable('one_time_codes')
-        .set({ used_at: now })
-        .where('id', '=', code.id)
-        .where('used_at', 'is', null)
-        .where('attempts', '<', OTP_MAX_TRIES)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) return false;
-      await trx
-        .updateTable('one_time_codes')
-        .set({ used_at: now })
-        .where('user_id', '=', u.id)
-        .where('channel', '=', code.channel)
-        .where('target', '=', code.target)
-        .where('used_at', 'is', null)
-        .execute();
+      if (!(await useCode(trx, code.id, now, OTP_MAX_TRIES))) return false;
+      await useOpenCodes(trx, u.id, code.channel, code.target, now);
       // Only the phone or e-mail the code went to is verified, and only while it is still the account's.
-      const owner = await trx.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirst();
+      const owner = await findUserById(trx, u.id);
       const still =
         owner &&
         (code.channel === 'email'
           ? owner.email === code.target
           : owner.phone === code.target && owner.phone_code === code.phone_code);
       if (!still) return false;
-      await trx
-        .updateTable('users')
-        .set(code.channel === 'email' ? { email_verified_at: now, updated_at: now } : { phone_verified_at: now, updated_at: now })
-        .where('id', '=', u.id)
-        .execute();
-      await trx
-        .insertInto('reset_tokens')
-        .values({
-          user_id: u.id,
-          token_hash: sha256(token),
-          created_at: now,
-          expires_at: new Date(Date.parse(now) + RESET_TOKEN_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
+      await markVerified(trx, u.id, code.channel, now);
+      await insertResetToken(trx, {
+        user_id: u.id,
+        token_hash: sha256(token),
+        created_at: now,
+        expires_at: new Date(Date.parse(now) + RESET_TOKEN_TTL_MS).toISOString(),
+        used_at: null,
+      });
       return true;
     });
     if (!won) throw invalid();
@@ -309,24 +262,14 @@ export function createOtpService(ctx: AccountsContext) {
   /** Sets a new password with a reset token (single use) and signs out every device. */
   async function resetPassword(body: ResetPasswordBody): Promise<void> {
     const now = ctx.now().toISOString();
-    const row = await db.selectFrom('reset_tokens').selectAll().where('token_hash', '=', sha256(body.token)).executeTakeFirst();
+    const row = await findResetToken(db, sha256(body.token));
     if (!row || row.used_at || row.expires_at <= now) throw validationError({ token: [INVALID_RESET_TOKEN] });
     const weak = passwordProblems(body.password);
     if (weak.length) throw validationError({ password: weak });
     const passwordHash = await hashPassword(body.password);
     const done = await db.transaction().execute(async (trx) => {
-      const used = await trx
-        .updateTable('reset_tokens')
-        .set({ used_at: now })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) return false;
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', row.user_id)
-        .execute();
+      if (!(await useResetToken(trx, row.id, now))) return false;
+      await setPasswordHash(trx, row.user_id, passwordHash, now);
       await revokeAllTokens(trx, 'user', row.user_id);
       return true;
     });

@@ -3,13 +3,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangePasswordBody, ProfileBody, User } from '@souq/contracts';
 import { notFound, validationError } from '../../http/route';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { passwordProblems } from '../auth/password-policy';
-import { revokeAllTokens } from '../auth/tokens';
+import { hashPassword, verifyPassword, passwordProblems, revokeAllTokens } from '../auth';
 import { checkPhone, phoneRules } from './auth.service';
 import { type AccountsContext, isUniqueViolation } from './context';
 import type { PhotoProcessor } from './profile-photo';
-import { findUserById, toUser } from './users.repository';
+import { voidOpenCodes } from './otp.repository';
+import {
+  emailTakenByOther,
+  findUserById,
+  lockPhoto,
+  phoneTakenByOther,
+  setPasswordHash,
+  toUser,
+  touchLastOnline,
+  updateUser,
+} from './users.repository';
 
 const PHOTO_URL = /^\/uploads\/profiles\/[a-f0-9]{32}\.webp$/;
 
@@ -38,22 +46,11 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
     const email = body.email === undefined ? current.email : body.email || null;
     if (body.phone !== undefined) checkPhone(await phoneRules(ctx), body.phone, errors);
     if (email && email !== current.email) {
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .where('id', '!=', userId)
-        .executeTakeFirst();
+      const taken = await emailTakenByOther(db, email, userId);
       if (taken) (errors.email ??= []).push('The email has already been taken.');
     }
     if (phone && (phone !== current.phone || phoneCode !== current.phone_code)) {
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where('phone', '=', phone)
-        .where('phone_code', '=', phoneCode)
-        .where('id', '!=', userId)
-        .executeTakeFirst();
+      const taken = await phoneTakenByOther(db, phone, phoneCode, userId);
       if (taken) (errors.phone ??= []).push('The phone has already been taken.');
     }
     if (!phone && !email) (errors.email ??= []).push('The email field is required when phone is not present.');
@@ -73,31 +70,21 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
     let replaced: string | null = null;
     try {
       replaced = await db.transaction().execute(async (trx) => {
-        let old: string | null = null;
-        if (photoUrl) {
-          // Take the row's lock first (with a write, in both dialects), then read the photo it names: a
-          // concurrent upload waits here, and each one learns the file it really replaces.
-          await trx.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
-          const row = await trx.selectFrom('users').select('profile_photo').where('id', '=', userId).executeTakeFirst();
-          old = row?.profile_photo ?? null;
-        }
-        await trx
-          .updateTable('users')
-          .set({
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.country !== undefined ? { country: body.country } : {}),
-            ...(body.gender !== undefined ? { gender: body.gender } : {}),
-            ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth || null } : {}),
-            phone,
-            phone_code: phoneCode,
-            email,
-            ...(phone !== current.phone || phoneCode !== current.phone_code ? { phone_verified_at: null } : {}),
-            ...(email !== current.email ? { email_verified_at: null } : {}),
-            ...(photoUrl ? { profile_photo: photoUrl } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', userId)
-          .execute();
+        // The row's lock first, then the photo it names (see lockPhoto).
+        const old = photoUrl ? await lockPhoto(trx, userId, now) : null;
+        await updateUser(trx, userId, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.country !== undefined ? { country: body.country } : {}),
+          ...(body.gender !== undefined ? { gender: body.gender } : {}),
+          ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth || null } : {}),
+          phone,
+          phone_code: phoneCode,
+          email,
+          ...(phone !== current.phone || phoneCode !== current.phone_code ? { phone_verified_at: null } : {}),
+          ...(email !== current.email ? { email_verified_at: null } : {}),
+          ...(photoUrl ? { profile_photo: photoUrl } : {}),
+          updated_at: now,
+        });
         return old;
       });
     } catch (error) {
@@ -111,13 +98,7 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
       ...(email !== current.email ? ['email' as const] : []),
     ];
     if (changed.length) {
-      await db
-        .updateTable('one_time_codes')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('channel', 'in', changed)
-        .where('used_at', 'is', null)
-        .execute();
+      await voidOpenCodes(db, userId, changed, now);
     }
     if (replaced && replaced !== photoUrl && PHOTO_URL.test(replaced)) {
       await fs.rm(path.join(profilesDir, path.basename(replaced)), { force: true }).catch(() => undefined);
@@ -138,17 +119,13 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
     if (weak.length) throw validationError({ password: weak });
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: ctx.now().toISOString() })
-        .where('id', '=', userId)
-        .execute();
+      await setPasswordHash(trx, userId, passwordHash, ctx.now().toISOString());
       await revokeAllTokens(trx, 'user', userId, tokenId);
     });
   }
 
   async function touchLastSeen(userId: number) {
-    await db.updateTable('users').set({ last_online_at: ctx.now().toISOString() }).where('id', '=', userId).execute();
+    await touchLastOnline(db, userId, ctx.now().toISOString());
   }
 
   return { profile, update, changePassword, touchLastSeen };

@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { Access, SocialProvider, SocialTokenBody, User } from '@souq/contracts';
 import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
 import { HttpError } from '../../http/route';
-import { issueToken } from '../auth/tokens';
+import { issueToken } from '../auth';
 import { type AccountsContext, isUniqueViolation } from './context';
-import { toUser } from './users.repository';
+import { findSocialLink, linkSocialAccount } from './social.repository';
+import { findUserByEmail, findUserById, insertUser, toUser } from './users.repository';
 
 /** What a provider vouches for, after verification. */
 export interface SocialIdentity {
@@ -170,30 +171,17 @@ export function createSocialService(ctx: AccountsContext) {
   async function accountFor(provider: SocialProvider, id: SocialIdentity): Promise<number> {
     const now = ctx.now().toISOString();
     return ctx.db.transaction().execute(async (trx) => {
-      const linked = await trx
-        .selectFrom('social_accounts')
-        .select('user_id')
-        .where('provider', '=', provider)
-        .where('subject', '=', id.subject)
-        .executeTakeFirst();
+      const linked = await findSocialLink(trx, provider, id.subject);
       if (linked) return linked.user_id;
       let userId: number | undefined;
       if (id.email && id.emailVerified) {
-        const byEmail = await trx
-          .selectFrom('users')
-          .select(['id', 'email_verified_at'])
-          .where('email', '=', id.email)
-          .executeTakeFirst();
+        const byEmail = await findUserByEmail(trx, id.email);
         if (byEmail?.email_verified_at) userId = byEmail.id;
       }
       if (userId === undefined) {
-        const emailFree =
-          id.email && id.emailVerified
-            ? !(await trx.selectFrom('users').select('id').where('email', '=', id.email).executeTakeFirst())
-            : false;
-        const row = await trx
-          .insertInto('users')
-          .values({
+        const emailFree = id.email && id.emailVerified ? !(await findUserByEmail(trx, id.email)) : false;
+        userId = (
+          await insertUser(trx, {
             name: (id.name ?? id.email?.split('@')[0] ?? `${PROVIDER_NAME[provider]} user`).slice(0, 150),
             email: emailFree ? id.email : null,
             phone: null,
@@ -209,14 +197,9 @@ export function createSocialService(ctx: AccountsContext) {
             created_at: now,
             updated_at: now,
           })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        userId = row.id;
+        ).id;
       }
-      await trx
-        .insertInto('social_accounts')
-        .values({ user_id: userId, provider, subject: id.subject, email: id.email, created_at: now })
-        .execute();
+      await linkSocialAccount(trx, { user_id: userId, provider, subject: id.subject, email: id.email, created_at: now });
       return userId;
     });
   }
@@ -231,7 +214,8 @@ export function createSocialService(ctx: AccountsContext) {
       if (!isUniqueViolation(error)) throw error;
       userId = await accountFor(provider, identity);
     }
-    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await findUserById(ctx.db, userId);
+    if (!row) throw new Error(`user ${userId} vanished during sign-in`);
     if (row.is_active !== 1) throw new HttpError(403, 'This account has been disabled.');
     const access = await issueToken(ctx.db, 'user', row.id, provider);
     return { user: toUser(row), access };

@@ -1,5 +1,5 @@
 import type { User } from '@souq/contracts';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db';
 import type { UsersTable } from '../../db/catalogue-schema';
 
@@ -76,3 +76,51 @@ export const isEmail = (s: string) => s.includes('@');
 
 export const findUserByLogin = (db: DbOrTrx, login: string, phoneCode?: string | null) =>
   isEmail(login) ? findUserByEmail(db, login.trim()) : findUserByPhone(db, login, phoneCode);
+
+/** Marks the account's phone or e-mail verified. */
+export const markVerified = (db: DbOrTrx, userId: number, channel: 'email' | 'phone', now: string) =>
+  db
+    .updateTable('users')
+    .set(channel === 'email' ? { email_verified_at: now, updated_at: now } : { phone_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+
+export const setPasswordHash = (db: DbOrTrx, userId: number, passwordHash: string, now: string) =>
+  db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+
+/** Another account holding this e-mail, if any. */
+export const emailTakenByOther = (db: DbOrTrx, email: string, userId: number) =>
+  db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
+
+/** Another account holding this phone number (with its dialling code), if any. */
+export const phoneTakenByOther = (db: DbOrTrx, phone: string, phoneCode: string | null, userId: number) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('phone_code', '=', phoneCode)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+
+/**
+ * Takes the account row's lock (with a write, in both dialects) and then reads the photo it names: a
+ * concurrent upload waits here, and each one learns the file it really replaces.
+ */
+export async function lockPhoto(db: DbOrTrx, userId: number, now: string): Promise<string | null> {
+  await db.updateTable('users').set({ updated_at: now }).where('id', '=', userId).execute();
+  const row = await db.selectFrom('users').select('profile_photo').where('id', '=', userId).executeTakeFirst();
+  return row?.profile_photo ?? null;
+}
+
+export const updateUser = (db: DbOrTrx, userId: number, changes: Updateable<UsersTable>) =>
+  db.updateTable('users').set(changes).where('id', '=', userId).execute();
+
+export const insertUser = (db: DbOrTrx, user: Insertable<UsersTable>) =>
+  db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+
+export const touchLastOnline = (db: DbOrTrx, userId: number, now: string) =>
+  db.updateTable('users').set({ last_online_at: now }).where('id', '=', userId).execute();
+
+/** Locks the account's row until the transaction ends (PostgreSQL; see lockUser in context.ts). */
+export const lockUserRow = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

@@ -2,9 +2,7 @@ import type { Locale, SellerAuth, SellerLoginBody } from '@souq/contracts';
 import type { AccountsConfig } from '../../config';
 import type { Db } from '../../db';
 import type { RateLimitStore } from '../../shared/rate-limit';
-import { guardedLogin } from '../auth/login-guard';
-import { verifyPassword } from '../auth/password';
-import { issueToken, revokeToken } from '../auth/tokens';
+import { guardedLogin, verifyPassword, issueToken, revokeToken } from '../auth';
 import { findSellerByEmail, findSellerById, toSeller, toSellerShop, touchSellerSeen } from './sellers.repository';
 
 export interface SellersDeps {

@@ -2,7 +2,7 @@ import { sellerAuthResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_SELLERS } from '../../db/seed/catalogue';
-import { BAD_CREDENTIALS } from '../auth/login-guard';
+import { BAD_CREDENTIALS } from '../auth';
 import { accountsConfig } from '../accounts/test-support';
 
 const app = await createTestApp({ accounts: accountsConfig({ loginLimitPerAccount: 3, loginLimitPerIp: 50 }) });

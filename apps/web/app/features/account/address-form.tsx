@@ -1,7 +1,7 @@
 import type { Address } from '@souq/contracts';
 import { useRef, useState, type FormEvent } from 'react';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { errorMessage, useAccountApi, type Envelope } from './api';
 import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, type FieldErrors } from './form';
 import { ADDRESS_TYPES, AddressTypeIcon } from './address-type';

@@ -1,8 +1,8 @@
 import type { Address, Country, User } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authStore, clearAuth, useAuth } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
-import { api, ApiError, buildPath, type RequestOptions } from '~/shared/api';
+import { authStore, clearAuth, useAuth } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
+import { api, type ApiError, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
 
 /** The envelope every API answer comes in. */
 export interface Envelope<T> {
@@ -14,36 +14,20 @@ export type UserData = { user: User };
 export type CountriesData = { countries: Country[] };
 
 /**
- * POST multipart/form-data (profile photo, attachments). shared/api.ts only sends JSON; this sends the
- * same headers (X-Requested-With, Accept-Language, Bearer token) and maps errors the same way: a 422 keeps
- * the field errors, a 401 clears the session (what the auth store's unauthorised listener does).
- * The browser sets the multipart Content-Type with its boundary.
+ * POST multipart/form-data (profile photo, attachments). shared/api.ts's api sends JSON; this sends the
+ * same headers and reads the answer the same way (a 422 keeps the field errors), and a 401 clears the
+ * session even where the auth store's listener is not mounted. The browser sets the multipart
+ * Content-Type with its boundary.
  */
 export async function apiForm<T>(
   path: string,
   form: FormData,
   options: { locale: string; token?: string | null; method?: 'POST' | 'PUT'; signal?: AbortSignal },
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    'Accept-Language': options.locale,
-  };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const headers = apiHeaders(options.locale, options.token);
   const res = await fetch(buildPath(path), { method: options.method ?? 'POST', headers, body: form, signal: options.signal });
-  const text = await res.text();
-  let json: unknown = undefined;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok) {
-    const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> };
-    if (res.status === 401) clearAuth();
-    throw new ApiError(res.status, payload.message ?? res.statusText ?? 'Request failed', payload.errors);
-  }
-  return json as T;
+  if (res.status === 401) clearAuth();
+  return readAnswer<T>(res);
 }
 
 type CallOptions = Omit<RequestOptions, 'locale' | 'token' | 'context'>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 
 /** A Yes / Cancel question on the shared accessible dialog. */

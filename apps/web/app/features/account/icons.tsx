@@ -1,26 +1,14 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Svg as Frame, type IconProps } from '~/shared/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/**
+ * The account area's icons, drawn in shared/ui/icons.tsx's frame at 18 px unless told. Apart from that
+ * file so that they load with the account pages, not with every page's shell.
+ */
+const Svg = ({ children, ...p }: IconProps) => (
+  <Frame size={18} {...p}>
+    {children}
+  </Frame>
+);
 
 export const DashboardIcon = (p: IconProps) => (
   <Svg {...p}>

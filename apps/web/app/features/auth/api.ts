@@ -1,7 +1,7 @@
 import type { Access, Address, Country, SocialProvider, User } from '@souq/contracts';
-import { toast } from '~/features/toast/toast';
+import { toast } from '~/shared/ui/toast';
 import { api, ApiError } from '~/shared/api';
-import { authStore, setAuth } from './store';
+import { authStore, setAuth } from '~/shared/auth-store';
 
 interface Envelope<T> {
   message?: string;

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CodeBoxes, useCountdown } from './forgot-dialogs';
 
-vi.mock('~/features/settings/site', () => ({
+vi.mock('~/shared/site', () => ({
   useSite: () => ({ t: (key: string) => key, locale: 'en', master: {} }),
 }));
 

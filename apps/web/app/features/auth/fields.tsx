@@ -1,6 +1,6 @@
 import type { Country } from '@souq/contracts';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { authApi } from './api';
 
 /** A labelled input with its error under it (aria-invalid + aria-describedby). */

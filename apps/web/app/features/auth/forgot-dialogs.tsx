@@ -1,15 +1,15 @@
 import type { Country } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { closeOverlay, openOverlay, useOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { Dialog } from '~/shared/ui/dialog';
 import { authApi, handleFormError } from './api';
 import { CountrySelect, errorProps, Field, PasswordInput, SubmitButton, useCountries } from './fields';
 import { flowStore, RESEND_SECONDS, useFlow } from './flow';
 import { useFocusOnOpen } from './login-dialog';
 import { sendCode } from './register-dialog';
-import { authStore } from './store';
+import { authStore } from '~/shared/auth-store';
 
 /** Forgot password, step 1 (SPEC §5): country and phone or e-mail, then a code is sent. */
 export function ForgotDialog() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { api } from '~/shared/api';
-import { useAuth } from './store';
+import { useAuth } from '~/shared/auth-store';
 
 export const LAST_SEEN_INTERVAL_MS = 10 * 60_000;
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { closeOverlay, openOverlay, useOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { Dialog } from '~/shared/ui/dialog';
 import { authApi, handleFormError, loadUserData, storeSession } from './api';
 import { errorProps, Field, PasswordInput, SubmitButton } from './fields';

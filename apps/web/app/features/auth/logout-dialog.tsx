@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { resetCart } from '~/features/cart/store';
-import { closeOverlay, useOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { resetCart } from '~/shared/cart-store';
+import { closeOverlay, useOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { Dialog } from '~/shared/ui/dialog';
 import { authApi } from './api';
-import { authStore, clearAuth, runLogoutCleanups } from './store';
+import { authStore, clearAuth, runLogoutCleanups } from '~/shared/auth-store';
 
 /**
  * Logs out locally whatever the server says (SPEC §4): user, addresses, token, favourites, then the

@@ -1,8 +1,8 @@
 import type { Country } from '@souq/contracts';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { closeOverlay, openOverlay, useOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
-import { toast, TOAST_SUCCESS_MS } from '~/features/toast/toast';
+import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
+import { toast, TOAST_SUCCESS_MS } from '~/shared/ui/toast';
 import { Dialog } from '~/shared/ui/dialog';
 import { authApi, handleFormError, storeSession } from './api';
 import { CountrySelect, errorProps, Field, PasswordInput, SubmitButton, useCountries } from './fields';

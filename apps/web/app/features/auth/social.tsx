@@ -1,7 +1,7 @@
 import type { Master, SocialProvider } from '@souq/contracts';
 import { useState } from 'react';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { authApi, handleFormError, loadUserData, storeSession } from './api';
 
 type SocialConfig = Master['social_auths']['google'];

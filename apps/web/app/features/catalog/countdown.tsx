@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 
 function parts(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -1,9 +1,9 @@
 import type { ProductFilters } from '@souq/contracts';
 import { useId, type ReactNode } from 'react';
-import type { ChromeCategory } from '~/features/chrome/layout-data';
-import { useSite } from '~/features/settings/site';
+import type { ChromeCategory } from '~/shared/layout-data';
+import { useSite } from '~/shared/site';
 import { Stars } from './product-card';
-import { idsOf, toggleId, useListNavigate, type ListParams, type PanelSection } from './product-list';
+import { idsOf, toggleId, useListNavigate, type ListParams, type PanelSection } from './list-params';
 
 /**
  * The filter panel of a product list (sidebar on desktop, drawer on phones). Every change navigates to

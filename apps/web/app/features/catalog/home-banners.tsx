@@ -1,7 +1,7 @@
 import type { Banner } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
 

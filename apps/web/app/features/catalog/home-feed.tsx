@@ -1,7 +1,7 @@
 import type { Product } from '@souq/contracts';
 import { HOME_FEED_PER_PAGE } from '@souq/contracts/constants';
 import { useState } from 'react';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { fetchHome } from './api';
 import { ProductGrid } from './product-card';
 

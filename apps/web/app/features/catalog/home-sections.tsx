@@ -1,7 +1,7 @@
 import type { Category, FlashSale, FlashSaleWithProducts, Shop } from '@souq/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 import { Countdown } from './countdown';
 import { ProductGrid } from './product-card';

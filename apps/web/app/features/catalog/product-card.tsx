@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import type { Product } from '@souq/contracts';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
-import { FavoriteButton } from '~/features/wishlist/favorite-button';
+import { useSite } from '~/shared/site';
+import { FavoriteButton } from '~/features/wishlist';
 import { Img } from '~/shared/ui/image';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@souq/contracts';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 
 type Media = ProductDetail['thumbnails'][number];

@@ -1,15 +1,26 @@
 import type { ProductFilters, ProductsResponse } from '@souq/contracts';
 import { PRODUCTS_PER_PAGE, productSortTypes } from '@souq/contracts/constants';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { ChromeCategory } from '~/features/chrome/layout-data';
-import { useSite } from '~/features/settings/site';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import type { ChromeCategory } from '~/shared/layout-data';
+import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
 import { fetchProducts } from './api';
 import { FilterPanel } from './filters';
+import {
+  FILTER_KEYS,
+  idsOf,
+  readListParams,
+  toggleId,
+  useListHref,
+  useListNavigate,
+  usePendingParams,
+  type ListParams,
+  type PanelSection,
+} from './list-params';
 import { ProductGrid, ProductGridSkeleton } from './product-card';
 
 /**
@@ -17,50 +28,6 @@ import { ProductGrid, ProductGridSkeleton } from './product-card';
  * deal). The URL holds every filter; a change builds a new URL (page reset) and the route loader
  * refetches, so a results page can be shared and reloaded.
  */
-
-const ID = /^[1-9]\d{0,9}$/;
-const ID_LIST = /^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,19}$/;
-const PRICE = /^\d{1,9}(\.\d{1,3})?$/;
-
-/** The URL parameters of a list and what a valid value looks like (invalid ones are ignored, not a 422). */
-const PARAM_RULES: Record<string, (v: string) => boolean> = {
-  search: (v) => v.length > 0 && v.length <= 100,
-  category_id: (v) => ID.test(v),
-  sub_category_id: (v) => ID.test(v),
-  brand_id: (v) => ID_LIST.test(v),
-  color_id: (v) => ID_LIST.test(v),
-  size_id: (v) => ID_LIST.test(v),
-  rating: (v) => /^[1-5]$/.test(v),
-  min_price: (v) => PRICE.test(v),
-  max_price: (v) => PRICE.test(v),
-  sort_type: (v) => (productSortTypes as readonly string[]).includes(v),
-  page: (v) => /^[1-9]\d{0,4}$/.test(v),
-};
-
-/** The filters that narrow a list (not the search, sort or page). */
-export const FILTER_KEYS = [
-  'category_id',
-  'sub_category_id',
-  'brand_id',
-  'color_id',
-  'size_id',
-  'rating',
-  'min_price',
-  'max_price',
-] as const;
-
-export type ListParams = Partial<Record<keyof typeof PARAM_RULES, string>>;
-
-export function readListParams(search: URLSearchParams): ListParams {
-  const out: ListParams = {};
-  for (const [key, ok] of Object.entries(PARAM_RULES)) {
-    const raw = search.get(key);
-    const v = key === 'search' ? raw?.trim() : raw;
-    if (v && ok(v)) out[key] = v;
-  }
-  if (out.min_price && out.max_price && Number(out.min_price) > Number(out.max_price)) delete out.max_price;
-  return out;
-}
 
 export type ProductListData = ProductsResponse['data'] & {
   page: number;
@@ -83,68 +50,10 @@ export async function loadProductList(
   return { ...data, page: Number(params.page ?? 1), params };
 }
 
-/** The query of the list being loaded (a filter change in flight), else the current one. */
-function usePendingSearch(): URLSearchParams {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const pending = useNavigation().location;
-  return useMemo(
-    () => (pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : params),
-    [pending, pathname, params],
-  );
-}
-
-/** The list parameters, already showing a change whose results are still loading (no flicker back). */
-export function usePendingParams(loaded: ListParams): ListParams {
-  const search = usePendingSearch();
-  const [current] = useSearchParams();
-  return useMemo(() => (search === current ? loaded : readListParams(search)), [search, current, loaded]);
-}
-
-/** Builds the URL of the current list with some parameters changed (null removes); the page resets. */
-export function useListHref() {
-  const params = usePendingSearch();
-  const { pathname } = useLocation();
-  return useCallback(
-    (changes: Record<string, string | null>) => {
-      const next = new URLSearchParams(params);
-      if (!('page' in changes)) next.delete('page');
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '' || (k === 'page' && v === '1')) next.delete(k);
-        else next.set(k, v);
-      }
-      const qs = next.toString();
-      return qs ? `${pathname}?${qs}` : pathname;
-    },
-    [params, pathname],
-  );
-}
-
-/** Navigates to the list with some parameters changed, keeping the scroll position. */
-export function useListNavigate() {
-  const hrefWith = useListHref();
-  const navigate = useNavigate();
-  return useCallback(
-    (changes: Record<string, string | null>) => navigate(hrefWith(changes), { preventScrollReset: true }),
-    [hrefWith, navigate],
-  );
-}
-
-export const idsOf = (v: string | undefined) => (v ? v.split(',').map(Number) : []);
-
-/** Adds or removes one id of a comma list parameter. */
-export function toggleId(list: string | undefined, id: number): string | null {
-  const ids = idsOf(list);
-  const next = ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
-  return next.length ? next.join(',') : null;
-}
-
 /** The chrome's categories (loaded by the public layout for the menus). */
 export function useChromeCategories(): ChromeCategory[] {
   return useRouteLoaderData<{ categories: ChromeCategory[] }>('routes/layouts/public')?.categories ?? [];
 }
-
-export type PanelSection = 'category' | 'sort';
 
 interface Chip {
   key: string;

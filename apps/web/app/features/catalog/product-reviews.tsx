@@ -1,6 +1,6 @@
 import type { RatingSummary, Review } from '@souq/contracts';
 import { useState } from 'react';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { formatDate } from '~/shared/dates';
 import { Img } from '~/shared/ui/image';
 import { fetchReviews } from './api';

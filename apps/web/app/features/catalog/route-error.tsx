@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from '~/routes/not-found';
-import { useT } from '~/features/settings/site';
+import { NotFound } from '~/shared/ui/not-found';
+import { useT } from '~/shared/site';
 
 /**
  * Error boundary of catalogue routes: a 404 from the loader shows the not-found page inside the site

@@ -1,6 +1,6 @@
 import type { Shop } from '@souq/contracts';
 import { Form, Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 import { SearchIcon } from '~/shared/ui/icons';
 import { Stars } from './product-card';

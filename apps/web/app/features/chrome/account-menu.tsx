@@ -1,16 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
+import { ACCOUNT_MENU } from '~/shared/account-pages';
+import { useAuth } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
-import { openOverlay } from './ui-store';
-
-export const ACCOUNT_LINKS = [
-  { to: '/dashboard', key: 'account.dashboard' },
-  { to: '/order-history', key: 'account.order_history' },
-  { to: '/profile', key: 'account.profile' },
-  { to: '/change-password', key: 'account.change_password' },
-] as const;
+import { openOverlay } from '~/shared/ui-store';
 
 export function Avatar({ photo, name, size = 32 }: { photo: string | null | undefined; name: string; size?: number }) {
   return photo ? (
@@ -56,7 +50,7 @@ export function AccountMenu() {
       </button>
       {open ? (
         <div className="menu__list menu__list--end" role="menu">
-          {ACCOUNT_LINKS.map((l) => (
+          {ACCOUNT_MENU.map((l) => (
             <Link key={l.to} to={l.to} role="menuitem" className="menu__item" onClick={() => setOpen(false)}>
               {t(l.key)}
             </Link>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { Dropdown } from '~/shared/ui/dropdown';
 import { ChevronIcon, DownloadIcon, GridIcon } from '~/shared/ui/icons';
-import type { ChromeCategory } from './layout-data';
+import type { ChromeCategory } from '~/shared/layout-data';
 import { MenuLink } from './nav-link';
 
 export function StoreBadges() {

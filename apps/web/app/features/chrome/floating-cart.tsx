@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { cartStore, useCart } from '~/features/cart/store';
-import { useSite } from '~/features/settings/site';
+import { cartStore, useCart } from '~/shared/cart-store';
+import { useSite } from '~/shared/site';
 import { CartIcon } from '~/shared/ui/icons';
 
 const HIDDEN_ON = [/^\/checkout/, /^\/blogs/, /^\/blog\//];

@@ -1,6 +1,6 @@
 import type { FooterGroup, FooterItem } from '@souq/contracts';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { ChevronDownIcon, MailIcon, PhoneIcon } from '~/shared/ui/icons';
 import { StoreBadges } from './bottom-bar';
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { useAuth } from '~/features/auth/store';
-import { cartStore, useCart } from '~/features/cart/store';
-import { useSite } from '~/features/settings/site';
+import { useAuth } from '~/shared/auth-store';
+import { cartStore, useCart } from '~/shared/cart-store';
+import { useSite } from '~/shared/site';
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from '~/shared/ui/icons';
 import { Dropdown } from '~/shared/ui/dropdown';
 import { AccountMenu } from './account-menu';
 import { SearchForm } from './search-form';
-import { openOverlay } from './ui-store';
+import { openOverlay } from '~/shared/ui-store';
 
 function Badge({ count, testId }: { count: number; testId?: string }) {
   return (

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@souq/contracts';
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 
 /** A configured menu link: internal ones route in the app, external ones open with their target. */
 export function MenuLink({ item, className, onClick }: { item: MenuItem; className?: string; onClick?(): void }) {

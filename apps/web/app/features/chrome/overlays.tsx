@@ -1,20 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '~/features/auth/store';
-import { cartStore } from '~/features/cart/store';
-import { useSite } from '~/features/settings/site';
+import { loadAuthOverlays } from '~/features/auth';
+import { ACCOUNT_MENU } from '~/shared/account-pages';
+import { useAuth } from '~/shared/auth-store';
+import { cartStore } from '~/shared/cart-store';
+import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
-import { ACCOUNT_LINKS, Avatar } from './account-menu';
-import type { ChromeCategory } from './layout-data';
+import { Avatar } from './account-menu';
+import type { ChromeCategory } from '~/shared/layout-data';
 import { MenuLink } from './nav-link';
-import { closeOverlay, openOverlay, useOverlay, type Overlay } from './ui-store';
+import { closeOverlay, openOverlay, useOverlay, type Overlay } from '~/shared/ui-store';
 
 /**
  * The sign-in dialogs (forms, one-time codes, social buttons) are a chunk of their own, fetched while the
  * page is idle after hydration and rendered the first time one of them is opened (decision 012).
  */
-const loadAuthOverlays = () => import('~/features/auth/auth-overlays');
 const AuthOverlays = lazy(() => loadAuthOverlays().then((m) => ({ default: m.AuthOverlays })));
 const AUTH_OVERLAYS: ReadonlySet<Overlay> = new Set(['login', 'register', 'forgot', 'otp', 'reset', 'logout']);
 
@@ -84,7 +85,7 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
             </button>
           </li>
           {user
-            ? ACCOUNT_LINKS.map((l) => (
+            ? ACCOUNT_MENU.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} onClick={close} className="drawer-nav__item">
                     {t(l.key)}

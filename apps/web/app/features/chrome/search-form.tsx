@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { SearchIcon } from '~/shared/ui/icons';
 
 /**

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { useLastSeen } from '~/features/auth/last-seen';
-import { useFavoritesSync } from '~/features/wishlist/store';
-import { useAuthBootstrap } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
-import { ToastContainer } from '~/features/toast/toast';
+import { useLastSeen } from '~/features/auth';
+import { useFavoritesSync } from '~/shared/wishlist-store';
+import { useAuthBootstrap } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
+import { ToastContainer } from '~/shared/ui/toast';
 import { BottomBar } from './bottom-bar';
 import { FloatingCart } from './floating-cart';
 import { SiteFooter } from './footer';
 import { MainHeader } from './header';
-import type { ChromeCategory } from './layout-data';
+import type { ChromeCategory } from '~/shared/layout-data';
 import { ChromeOverlays } from './overlays';
 import { TopBar } from './top-bar';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { currencyName, currencySymbol } from '~/shared/money';
 import { GlobeIcon, PhoneIcon, StoreIcon } from '~/shared/ui/icons';
 import { Menu } from '~/shared/ui/menu';

@@ -1,7 +1,7 @@
 import type { Product } from '@souq/contracts';
-import { authStore, setAuth } from '~/features/auth/store';
+import { authStore, setAuth } from '~/shared/auth-store';
 import { api } from '~/shared/api';
-import { setFavorite } from './store';
+import { setFavorite } from '~/shared/wishlist-store';
 
 export interface FavoriteToggle {
   /** True when the product is now in the wishlist. */

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiForm } from '~/features/account/api';
-import { authStore, setAuth } from '~/features/auth/store';
-import { uiStore } from '~/features/chrome/ui-store';
-import { dismissToast, toast } from '~/features/toast/toast';
+import { authStore, setAuth } from '~/shared/auth-store';
+import { uiStore } from '~/shared/ui-store';
+import { dismissToast, toast } from '~/shared/ui/toast';
 import { ApiError } from '~/shared/api';
 import { FavoriteButton } from './favorite-button';
 
-vi.mock('~/features/settings/site', () => ({
+vi.mock('~/shared/site', () => ({
   useSite: () => ({ t: (k: string) => k, locale: 'en' }),
   useT: () => (k: string) => k,
 }));

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useAuth } from '~/features/auth/store';
-import { openOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useAuth } from '~/shared/auth-store';
+import { openOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { ApiError } from '~/shared/api';
 import { HeartIcon } from '~/shared/ui/icons';
 import { toggleFavorite } from './api';
-import { useIsFavorite } from './store';
+import { useIsFavorite } from '~/shared/wishlist-store';
 
 /**
  * Heart toggle for a product: adds it to or removes it from the wishlist. A guest (or an expired

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage, useAccountQuery, type AddressesData } from '~/features/account/api';
 import { AddressForm, valuesOf } from '~/features/account/address-form';
 import { AccountHeading } from '~/features/account/form';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { titleMeta } from '~/shared/page';
 import type { Route } from './+types/address-edit';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account/address-form';
 import { AccountHeading } from '~/features/account/form';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.address_new');

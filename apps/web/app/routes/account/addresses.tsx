@@ -6,8 +6,8 @@ import { AddressTypeIcon } from '~/features/account/address-type';
 import { ConfirmDialog } from '~/features/account/confirm-dialog';
 import { AccountHeading, JoinedParts } from '~/features/account/form';
 import { EditIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '~/features/account/icons';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.addresses');

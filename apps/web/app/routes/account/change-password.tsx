@@ -8,8 +8,8 @@ import {
   TextField,
   type FieldErrors,
 } from '~/features/account/form';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.change_password');

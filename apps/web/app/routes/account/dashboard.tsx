@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useAccountQuery, type AddressesData, type UserData } from '~/features/account/api';
 import { AccountHeading, JoinedParts } from '~/features/account/form';
 import { BagIcon, ChatIcon, LockIcon, PinIcon, ProfileIcon, TicketIcon } from '~/features/account/icons';
-import { setAuth, useAuth } from '~/features/auth/store';
+import { setAuth, useAuth } from '~/shared/auth-store';
 import { Avatar } from '~/features/chrome/account-menu';
-import { useSite } from '~/features/settings/site';
+import { useSite } from '~/shared/site';
 import { HeartIcon, MailIcon, PhoneIcon } from '~/shared/ui/icons';
 import { titleMeta } from '~/shared/page';
 

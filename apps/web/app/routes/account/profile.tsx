@@ -20,10 +20,10 @@ import {
   type FieldErrors,
 } from '~/features/account/form';
 import { CameraIcon } from '~/features/account/icons';
-import { authStore, setAuth } from '~/features/auth/store';
+import { authStore, setAuth } from '~/shared/auth-store';
 import { Avatar } from '~/features/chrome/account-menu';
-import { useSite } from '~/features/settings/site';
-import { toast } from '~/features/toast/toast';
+import { useSite } from '~/shared/site';
+import { toast } from '~/shared/ui/toast';
 import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.profile');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '~/features/auth/store';
+import { ACCOUNT_PAGES, type AccountPath } from '~/shared/account-pages';
+import { useAuth } from '~/shared/auth-store';
 import {
   BagIcon,
   ChatIcon,
@@ -13,10 +14,10 @@ import {
   TicketIcon,
 } from '~/features/account/icons';
 import { Avatar } from '~/features/chrome/account-menu';
-import { chromeLoader, chromeShouldRevalidate } from '~/features/chrome/layout-data';
+import { chromeLoader, chromeShouldRevalidate } from '~/shared/layout-data';
 import { SiteChrome } from '~/features/chrome/site-chrome';
-import { openOverlay } from '~/features/chrome/ui-store';
-import { useSite } from '~/features/settings/site';
+import { openOverlay } from '~/shared/ui-store';
+import { useSite } from '~/shared/site';
 import { HeartIcon } from '~/shared/ui/icons';
 import type { Route } from './+types/account';
 
@@ -30,19 +31,21 @@ interface SidebarLink {
   badge?: 'unread';
 }
 
-/** SPEC §2: the ten links of the account sidebar, in this order. */
-const LINKS: SidebarLink[] = [
-  { to: '/dashboard', key: 'account.dashboard', icon: DashboardIcon },
-  { to: '/order-history', key: 'account.order_history', icon: BagIcon },
-  { to: '/wishlist', key: 'account.wishlist', icon: HeartIcon },
-  { to: '/massages', key: 'account.messages', icon: ChatIcon, badge: 'unread' },
-  { to: '/profile', key: 'account.profile', icon: ProfileIcon },
-  { to: '/manage-address', key: 'account.addresses', icon: PinIcon },
-  { to: '/support-tickets', key: 'account.support_tickets', icon: TicketIcon },
-  { to: '/change-password', key: 'account.change_password', icon: LockIcon },
-  { to: '/terms-and-conditions', key: 'page.terms', icon: DocIcon },
-  { to: '/privacy-policy', key: 'page.privacy', icon: ShieldIcon },
-];
+const ICONS: Record<AccountPath, SidebarLink['icon']> = {
+  '/dashboard': DashboardIcon,
+  '/order-history': BagIcon,
+  '/wishlist': HeartIcon,
+  '/massages': ChatIcon,
+  '/profile': ProfileIcon,
+  '/manage-address': PinIcon,
+  '/support-tickets': TicketIcon,
+  '/change-password': LockIcon,
+  '/terms-and-conditions': DocIcon,
+  '/privacy-policy': ShieldIcon,
+};
+
+/** SPEC §2: the ten links of the account sidebar, in this order (shared/account-pages.ts). */
+const LINKS: SidebarLink[] = ACCOUNT_PAGES.map((p) => ({ ...p, icon: ICONS[p.to] }));
 
 function AccountSidebar() {
   const { t } = useSite();

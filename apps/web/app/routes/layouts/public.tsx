@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { SiteChrome } from '~/features/chrome/site-chrome';
-import { chromeLoader, chromeShouldRevalidate } from '~/features/chrome/layout-data';
+import { chromeLoader, chromeShouldRevalidate } from '~/shared/layout-data';
 import type { Route } from './+types/public';
 
 export const loader = chromeLoader;

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** The frame every icon draws in: a 24-unit stroke drawing, hidden from assistive technology. */
+export function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

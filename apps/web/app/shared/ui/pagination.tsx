@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useT } from '~/features/settings/site';
+import { useT } from '~/shared/site';
 import { ChevronIcon } from './icons';
 
 /** At most this many numbered page buttons (SPEC §9). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { authStore, setAuth, useAuth } from '~/features/auth/store';
-import { useSite } from '~/features/settings/site';
+import { authStore, setAuth, useAuth } from '~/shared/auth-store';
+import { useSite } from '~/shared/site';
 import { api } from '~/shared/api';
 import { createStore, useStore } from '~/shared/store';
 

@@ -1,0 +1,10 @@
+import type { Master } from '@souq/contracts';
+import type { Messages } from './i18n';
+
+/** What the root route's loader gives every page: the site settings, the strings, the public origin. */
+export interface RootData {
+  master: Master;
+  messages: Messages;
+  /** The site's public origin (PUBLIC_URL, from the server's load context), for canonical and Open Graph URLs. */
+  origin: string;
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+
+/**
+ * The Content-Security-Policy (decision 016): every page of apps/web/app/routes.ts, signed out and signed
+ * in, runs with no violation at all, and a script injected into a page without the render's nonce
+ * does not run.
+ */
+
+/** Every path of routes.ts, with parameters taken from the demo data. */
+const PUBLIC = [
+  '/',
+  '/shops',
+  '/shops/1',
+  '/shop/register',
+  '/products',
+  '/products?search=%3Cscript%3Ewindow.__injected%3D1%3C%2Fscript%3E',
+  '/products/5/details',
+  '/categories',
+  '/categories/dates',
+  '/most-popular',
+  '/best-deal',
+  '/flash-sale/1',
+  '/checkout',
+  '/buynow',
+  '/support',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/about-us',
+  '/contact-us',
+  '/page/refund-policy',
+  '/no-such-page',
+  '/blogs',
+  '/blog/first-post',
+];
+const ACCOUNT = [
+  '/dashboard',
+  '/order-history',
+  '/order-history/1',
+  '/wishlist',
+  '/profile',
+  '/manage-address',
+  '/manage-address/new',
+  '/manage-address/:address/edit',
+  '/change-password',
+  '/support-tickets',
+  '/support-ticket/1',
+  '/massages',
+];
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+let session: Session;
+let addressId: number;
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const password = 'tidy-secret-41';
+  const reg = await post<{ data: { user: unknown; access: { token: string } } }>('/registration', {
+    name: 'CSP Customer',
+    phone,
+    email: `csp${phone}@example.com`,
+    password,
+    password_confirmation: password,
+    country: 'Oman',
+    phone_code: '+968',
+  });
+  session = { token: reg.data.access.token, user: reg.data.user };
+  const address = await post<{ data: { address: { id: number } } }>(
+    '/address/store',
+    { name: 'Home', phone: '+96890000000', address_line: 'Way 1, Muscat', address_type: 'home' },
+    session.token,
+  );
+  addressId = address.data.address.id;
+});
+
+/** A page that records every CSP violation the document reports (and console errors, as newPage does). */
+async function watchedPage(signedIn: boolean): Promise<TestPage & { violations: () => Promise<string[]> }> {
+  const page = await newPage();
+  await page.context().addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  if (signedIn) {
+    const auth = JSON.stringify({ token: session.token, user: session.user, favoriteCount: 0 });
+    await page.context().addInitScript((value: string) => {
+      if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+    }, auth);
+  }
+  return Object.assign(page, {
+    violations: () => page.evaluate(() => [...(window as unknown as { __csp: string[] }).__csp]),
+  });
+}
+
+const expectedHttpErrors = (errors: string[]) => errors.filter((e) => !/status of (401|404)/.test(e));
+
+describe('Content-Security-Policy', () => {
+  let pages: TestPage[] = [];
+  afterAll(async () => {
+    for (const p of pages) await p.context().close();
+    pages = [];
+  });
+
+  it('sends a nonce policy with every page and an empty one with every API answer', async () => {
+    const page = await fetch(`${baseUrl()}/products/5/details`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(policy)?.[1];
+    expect(nonce, policy).toBeTruthy();
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(policy).toContain(d);
+    const html = await page.text();
+    // Every script in the page carries this render's nonce (JSON-LD data blocks do not run).
+    const scripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    // Another render, another nonce.
+    const again = await fetch(`${baseUrl()}/shops`);
+    expect(again.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
+
+    const api = await fetch(`${baseUrl()}/api/master`);
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  for (const signedIn of [false, true]) {
+    it(`reports no violation on any page (${signedIn ? 'signed in' : 'signed out'})`, async () => {
+      const page = await watchedPage(signedIn);
+      pages.push(page);
+      const problems: string[] = [];
+      for (const raw of signedIn ? [...ACCOUNT, ...PUBLIC] : [...PUBLIC, ...ACCOUNT]) {
+        const path = raw.replace(':address', String(addressId));
+        await page.goto(`${baseUrl()}${path}`);
+        await hydrated(page);
+        // Let the page's own effects run (lazy chunks, the idle load of the sign-in dialogs).
+        await page.waitForLoadState('networkidle');
+        for (const v of await page.violations()) problems.push(`${path}: ${v}`);
+        for (const e of expectedHttpErrors(page.errors.splice(0))) problems.push(`${path}: ${e}`);
+        expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+      }
+      expect(problems).toEqual([]);
+    }, 240_000);
+  }
+
+  it('loads the sign-in dialogs (their own chunk) under the policy', async () => {
+    const page = await watchedPage(false);
+    pages.push(page);
+    await page.goto(`${baseUrl()}/wishlist`);
+    await hydrated(page);
+    await page.locator('[data-testid=login-dialog]').waitFor();
+    expect(await page.violations()).toEqual([]);
+  });
+
+  it('does not run a script injected without the nonce', async () => {
+    const page = await watchedPage(false);
+    pages.push(page);
+    // As if the server had reflected markup into the page: an inline script in the served HTML, with the
+    // page's real policy header.
+    await page.route(`${baseUrl()}/products`, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace('<body>', '<body><script>window.__injected = 1</script>');
+      await route.fulfill({ response: res, body: html });
+    });
+    await page.goto(`${baseUrl()}/products`);
+    await hydrated(page);
+    // Markup added later: an inline event handler.
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<img src="/favicon-32.png" onload="window.__injected = 2">');
+    });
+    await expect.poll(() => page.violations()).toContain('script-src-elem inline');
+    await expect.poll(() => page.violations()).toContain('script-src-attr inline');
+    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    page.errors = page.errors.filter((e) => !/Content Security Policy/.test(e));
+    expect(page.errors).toEqual([]);
+  });
+});
