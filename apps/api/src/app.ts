@@ -20,6 +20,7 @@ import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from 
 import { vitalsRoutes } from './modules/vitals';
 import { PasswordBusyError } from './modules/auth/password';
 import { sellersRoutes } from './modules/sellers';
+import { commerceRoutes } from './modules/commerce';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
+  await app.register(commerceRoutes);
   await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));

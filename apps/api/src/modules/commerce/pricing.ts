@@ -57,8 +57,11 @@ export const deliveryCharge = (shop: { delivery_charge: number; free_delivery_ab
 
 export interface TaxRate {
   id: number;
+  /** In the request's language. */
   name: string;
   rate_bp: number;
+  /** The stored names (an order keeps both). */
+  names?: { en: string; ar: string | null };
 }
 
 export interface ShopAmounts {
