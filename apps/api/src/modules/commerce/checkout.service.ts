@@ -188,19 +188,6 @@ export function createCheckoutService(ctx: CommerceContext) {
           });
       }
 
-      // Stock, product by product in id order (the same lock order for every request).
-      const wanted = new Map<number, number>();
-      for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.row.quantity);
-      for (const [productId, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
-        if (!(await repo.reserveStock(trx, productId, quantity))) {
-          const left = await trx.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
-          const p = products.get(productId)!;
-          throw validationError({
-            cart: [`Only ${Math.max(0, left?.quantity ?? 0)} of ${localized(p.name, p.name_ar, locale)} left in stock.`],
-          });
-        }
-      }
-
       // Vouchers: one use each, if one is left. A collected voucher that ran out meanwhile is dropped
       // (the order is placed at the full price); a typed code that ran out is refused.
       const taxes = await taxesOf(trx, locale);
@@ -299,6 +286,20 @@ export function createCheckoutService(ctx: CommerceContext) {
             .execute();
         created.push(order);
       }
+      // Stock last, product by product in id order (the same lock order for every request): a product's
+      // row stays locked from here to the commit, so the work after it is kept short.
+      const wanted = new Map<number, number>();
+      for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.row.quantity);
+      for (const [productId, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
+        if (!(await repo.reserveStock(trx, productId, quantity))) {
+          const left = await trx.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+          const p = products.get(productId)!;
+          throw validationError({
+            cart: [`Only ${Math.max(0, left?.quantity ?? 0)} of ${localized(p.name, p.name_ar, locale)} left in stock.`],
+          });
+        }
+      }
+
       await repo.deleteLines(
         trx,
         lines.map((l) => l.row.id),

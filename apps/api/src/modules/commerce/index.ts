@@ -31,7 +31,7 @@ import { CART_MESSAGES, createCartService } from './cart.service';
 import { createCheckoutService } from './checkout.service';
 import { readSetting } from './commerce.repository';
 import { commerceContext } from './context';
-import { once, parseKey, requestHash } from './idempotency';
+import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
 import { createVouchersService } from './vouchers.service';
 
@@ -54,6 +54,7 @@ export async function commerceRoutes(app: FastifyInstance) {
   const accounts = createAccountsContext(app);
   const otp = createOtpService(accounts);
   const tags = ['commerce'];
+  let lastPurge = 0;
 
   route(
     app,
@@ -235,6 +236,11 @@ export async function commerceRoutes(app: FastifyInstance) {
         return { message: 'Order placed successfully.', data: await checkout.place(auth.id, body, req.locale) };
       };
       if (!key) return run();
+      // Keys past their replay window are forgotten (at most once an hour per process).
+      if (ctx.now().getTime() - lastPurge > 3600_000) {
+        lastPurge = ctx.now().getTime();
+        await purgeKeys(app.db, ctx.now());
+      }
       const { replayed, answer } = await once(app.db, auth.id, key, requestHash(['place-order', body]), ctx.now, run);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return answer;
