@@ -115,6 +115,34 @@ describe('placing orders', () => {
     expect((await get(app, '/api/orders', c.auth)).json().data.total).toBe(2);
   });
 
+  it('places a buy-now order by bank transfer, leaving the cart alone; an expired key starts afresh', async () => {
+    const c = await makeCustomer(app);
+    const { a, d } = await fill(c, 1);
+    await post(app, '/api/cart/store', c.auth, { product_id: d.id, quantity: 2, is_buy_now: true });
+    const body = { shop_ids: [2], payment_method: 'bank', is_buy_now: true };
+    const key = { 'idempotency-key': `bn-${c.id}` };
+    const res = await place(c, body, key);
+    expect(res.statusCode).toBe(200);
+    const [order] = placeOrderResponseSchema.parse(res.json()).data.orders;
+    expect(order).toMatchObject({ shop_id: 2, quantity: 2, payment_method: 'bank', payment_status: 'Unpaid' });
+    expect((await get(app, '/api/carts?is_buy_now=1', c.auth)).json().data.total).toBe(0);
+    const cart = (await get(app, '/api/carts', c.auth)).json().data;
+    expect(cart.total).toBe(2);
+    expect(cart.cart_items.map((s: { shop_id: number }) => s.shop_id)).toEqual([1, 2]);
+    // Nothing left to buy now: the shop is not in the buy-now line any more.
+    expect((await place(c, body, { 'idempotency-key': `bn2-${c.id}` })).statusCode).toBe(422);
+    // After 24 hours the key is free again: another request under it runs.
+    await app.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('user_id', '=', c.id)
+      .execute();
+    const fresh = await place(c, { shop_ids: [1] }, key);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.orders[0].shop_id).toBe(1);
+    expect(a.id).toBeGreaterThan(0);
+  });
+
   it('with order_place_account_verify on, refuses an unverified account with 422 and sends it a code', async () => {
     const c = await makeCustomer(app, { verified: false });
     await fill(c, 1);
@@ -137,15 +165,41 @@ describe('orders after placing', () => {
   it('lists with status counts and a filter, cancels a pending order (stock and voucher back) and orders again', async () => {
     const c = await makeCustomer(app);
     const { a, d } = await fill(c, 3);
-    const coupon = await app.db.selectFrom('coupons').selectAll().where('code', '=', 'NIZWA10').executeTakeFirstOrThrow();
-    await post(app, '/api/vouchers-collect', c.auth, { coupon_id: coupon.id });
+    const coupon = await app.db
+      .insertInto('coupons')
+      .values({
+        shop_id: 1,
+        code: `ONCE${c.id}`,
+        discount_type: 'Amount',
+        discount: 300,
+        min_order_amount: 0,
+        max_discount_amount: null,
+        starts_at: null,
+        expires_at: null,
+        usage_limit: 10,
+        used_count: 0,
+        is_active: 1,
+        created_at: new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect((await post(app, '/api/vouchers-collect', c.auth, { coupon_id: coupon.id })).statusCode).toBe(200);
     const [stockA, stockD] = [await stockOf(app, a.id), await stockOf(app, d.id)];
     const placed = placeOrderResponseSchema.parse((await place(c)).json()).data.orders;
     const shop1 = placed.find((o) => o.shop_id === 1)!;
-    const used = (await app.db.selectFrom('coupons').select('used_count').where('id', '=', coupon.id).executeTakeFirstOrThrow())
-      .used_count;
+    const usedCount = async () =>
+      (await app.db.selectFrom('coupons').select('used_count').where('id', '=', coupon.id).executeTakeFirstOrThrow()).used_count;
+    expect(await usedCount()).toBe(1);
     const d1 = (await get(app, `/api/order-details?order_id=${shop1.id}`, c.auth)).json().data.order;
-    const withVoucher = d1.coupon !== null;
+    expect(d1.coupon).toEqual({ code: coupon.code, discount: 0.3 });
+
+    // Used once: the same customer cannot use it again (typed, collected or collecting anew).
+    await post(app, '/api/cart/store', c.auth, { product_id: a.id, quantity: 1 });
+    const typed = await post(app, '/api/cart/checkout', c.auth, { shop_ids: [1], coupon_code: coupon.code });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors.coupon_code[0]).toMatch(/already used/);
+    expect((await post(app, '/api/cart/checkout', c.auth, { shop_ids: [1] })).json().data.apply_coupon).toBe(false);
+    await post(app, '/api/cart/delete', c.auth, { product_id: a.id });
 
     const list = ordersResponseSchema.parse((await get(app, '/api/orders?page=1&per_page=1', c.auth)).json()).data;
     expect(list.total).toBe(2);
@@ -166,10 +220,11 @@ describe('orders after placing', () => {
     expect(cancel.json().data.order.order_status).toBe('Cancelled');
     expect(cancel.json().data.order.status_history.map((h: { status: string }) => h.status)).toEqual(['Pending', 'Cancelled']);
     expect(await stockOf(app, a.id)).toBe(stockA);
-    if (withVoucher) {
-      const after = await app.db.selectFrom('coupons').select('used_count').where('id', '=', coupon.id).executeTakeFirstOrThrow();
-      expect(after.used_count).toBe(used - 1);
-    }
+    // The voucher use came back: the customer may use it again.
+    expect(await usedCount()).toBe(0);
+    await post(app, '/api/cart/store', c.auth, { product_id: a.id, quantity: 1 });
+    expect((await post(app, '/api/cart/checkout', c.auth, { shop_ids: [1] })).json().data.apply_coupon).toBe(true);
+    await post(app, '/api/cart/delete', c.auth, { product_id: a.id });
     expect((await post(app, '/api/orders/cancel', c.auth, { order_id: shop1.id })).statusCode).toBe(422);
     const cancelled = (await get(app, '/api/orders?order_status=cancelled', c.auth)).json().data;
     expect(cancelled.total).toBe(1);
