@@ -35,6 +35,8 @@ import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
 import { createVouchersService } from './vouchers.service';
 
+type CartLine = z.output<typeof cartLineBody>;
+
 /** A path id that is not a positive whole number names no order: 404, like another shop's. */
 const idParams = z.object({ id: z.string() });
 const pathId = (raw: string) => {
@@ -87,59 +89,42 @@ export async function commerceRoutes(app: FastifyInstance) {
     },
   );
 
-  route(
-    app,
+  /** Increment, decrement and delete: each changes one cart line and answers the cart with its message. */
+  const lineCalls: Array<{ url: string; summary: string; change: (userId: number, body: CartLine) => Promise<string> }> = [
     {
-      method: 'POST',
       url: '/api/cart/increment',
       summary: 'One more of a cart line',
-      tags,
-      auth: 'user',
-      body: cartLineBody,
-      response: cartResponseSchema,
+      change: async (userId, body) => (await cart.increment(userId, body), CART_MESSAGES.increased),
     },
-    async ({ auth, body, req }) => {
-      await cart.increment(auth.id, body);
-      return { message: CART_MESSAGES.increased, data: await cart.answer(auth.id, body.is_buy_now, req.locale) };
-    },
-  );
-
-  route(
-    app,
     {
-      method: 'POST',
       url: '/api/cart/decrement',
       summary: 'One less of a cart line (at one, the line is removed)',
-      tags,
-      auth: 'user',
-      body: cartLineBody,
-      response: cartResponseSchema,
+      change: async (userId, body) => ((await cart.decrement(userId, body)) ? CART_MESSAGES.removed : CART_MESSAGES.decreased),
     },
-    async ({ auth, body, req }) => {
-      const removed = await cart.decrement(auth.id, body);
-      return {
-        message: removed ? CART_MESSAGES.removed : CART_MESSAGES.decreased,
-        data: await cart.answer(auth.id, body.is_buy_now, req.locale),
-      };
-    },
-  );
-
-  route(
-    app,
     {
-      method: 'POST',
       url: '/api/cart/delete',
       summary: 'Remove a cart line',
-      tags,
-      auth: 'user',
-      body: cartLineBody,
-      response: cartResponseSchema,
+      change: async (userId, body) => (await cart.remove(userId, body), CART_MESSAGES.removed),
     },
-    async ({ auth, body, req }) => {
-      await cart.remove(auth.id, body);
-      return { message: CART_MESSAGES.removed, data: await cart.answer(auth.id, body.is_buy_now, req.locale) };
-    },
-  );
+  ];
+  for (const call of lineCalls) {
+    route(
+      app,
+      {
+        method: 'POST',
+        url: call.url,
+        summary: call.summary,
+        tags,
+        auth: 'user',
+        body: cartLineBody,
+        response: cartResponseSchema,
+      },
+      async ({ auth, body, req }) => {
+        const message = await call.change(auth.id, body);
+        return { message, data: await cart.answer(auth.id, body.is_buy_now, req.locale) };
+      },
+    );
+  }
 
   route(
     app,
