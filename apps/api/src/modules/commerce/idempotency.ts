@@ -7,6 +7,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How long a repeat waits for the first request with its key to finish. */
 const WAIT_MS = 20_000;
 const POLL_MS = 25;
+/**
+ * A key still pending after this long belongs to a request that died with its process (its transaction
+ * was rolled back long before: statements and idle transactions time out sooner): it is taken over.
+ */
+const ABANDONED_MS = 120_000;
 
 export const requestHash = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
@@ -66,8 +71,9 @@ export async function once<T>(
       .where('idem_key', '=', key)
       .executeTakeFirst();
     if (!row) continue; // freed by a failed first request: claim it again
-    if (Date.parse(row.created_at) < now().getTime() - IDEMPOTENCY_TTL_MS) {
-      // An expired key starts afresh.
+    const age = now().getTime() - Date.parse(row.created_at);
+    if (age > IDEMPOTENCY_TTL_MS || (row.status === 'pending' && age > ABANDONED_MS)) {
+      // An expired or abandoned key starts afresh.
       await db.deleteFrom('idempotency_keys').where('id', '=', row.id).where('created_at', '=', row.created_at).execute();
       continue;
     }

@@ -140,6 +140,19 @@ describe('placing orders', () => {
     const fresh = await place(c, { shop_ids: [1] }, key);
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().data.orders[0].shop_id).toBe(1);
+    // A key left pending by a request that died (its process stopped) is taken over after two minutes.
+    await app.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: c.id,
+        idem_key: 'dead',
+        request_hash: 'x',
+        status: 'pending',
+        created_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+      })
+      .execute();
+    await post(app, '/api/cart/store', c.auth, { product_id: d.id, quantity: 1 });
+    expect((await place(c, { shop_ids: [2] }, { 'idempotency-key': 'dead' })).statusCode).toBe(200);
     expect(a.id).toBeGreaterThan(0);
   });
 
