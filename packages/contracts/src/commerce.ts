@@ -311,3 +311,14 @@ export const orderIdBody = z.object({ order_id: bodyId('order id') });
 
 export const sellerOrdersQuery = ordersQuery;
 export const sellerOrderStatusBody = z.object({ order_status: orderStatusInput });
+
+// --- Payment (online) ----------------------------------------------------------------------------------
+
+export const paymentStatusQuery = z.object({
+  session_id: cleanText('session id', z.string({ error: 'The session id field is required.' }))
+    .min(1, 'The session id field is required.')
+    .max(255),
+});
+export const paymentStatusResponseSchema = envelope(
+  z.object({ payment_status: z.enum(['pending', 'paid', 'cancelled']), orders: z.array(orderSummarySchema) }),
+);

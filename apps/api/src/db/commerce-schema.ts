@@ -128,7 +128,22 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** An online payment of the orders sharing a checkout_ref. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  checkout_ref: string;
+  user_id: number;
+  gateway: string;
+  session_id: string | null;
+  /** Baisa: the sum of the orders' payable amounts. */
+  amount: number;
+  status: 'pending' | 'paid' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface CommerceTables {
+  payments: PaymentsTable;
   cart_items: CartItemsTable;
   collected_coupons: CollectedCouponsTable;
   vat_taxes: VatTaxesTable;

@@ -143,6 +143,18 @@ export const m007Commerce: DialectMigration = {
     await db.schema.createIndex('coupon_usages_coupon_user').on('coupon_usages').columns(['coupon_id', 'user_id']).execute();
     await db.schema.createIndex('coupon_usages_order_id').on('coupon_usages').column('order_id').execute();
 
+    // One online payment for the orders of one placement (their checkout_ref).
+    await withId(db.schema.createTable('payments'), dialect)
+      .addColumn('checkout_ref', 'varchar(40)', (c) => c.notNull().unique())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('gateway', 'varchar(30)', (c) => c.notNull())
+      .addColumn('session_id', 'varchar(255)', (c) => c.unique())
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('status', 'varchar(10)', (c) => c.notNull())
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('updated_at', ts, (c) => c.notNull())
+      .execute();
+
     await withId(db.schema.createTable('idempotency_keys'), dialect)
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('idem_key', 'varchar(255)', (c) => c.notNull())

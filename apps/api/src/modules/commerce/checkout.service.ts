@@ -41,7 +41,7 @@ const orderCode = () =>
 /** Payment methods this task supports without a gateway. */
 const OFFLINE_METHODS: Record<string, string> = { cash: 'cash_on_delivery', bank: 'bank_transfer' };
 
-export function createCheckoutService(ctx: CommerceContext) {
+export function createCheckoutService(ctx: CommerceContext, onlineGateways: (name: string) => boolean = () => false) {
   const { db } = ctx;
 
   async function taxesOf(q: DbOrTrx, locale: Locale): Promise<TaxRate[]> {
@@ -140,6 +140,9 @@ export function createCheckoutService(ctx: CommerceContext) {
       if (on === true || (on === undefined && method === 'cash')) return;
       throw validationError({ payment_method: ['This payment method is not available.'] });
     }
+    // An online gateway: active in the settings, online payment on, and its keys configured here.
+    const row = await db.selectFrom('payment_gateways').select('is_active').where('name', '=', method).executeTakeFirst();
+    if (row?.is_active === 1 && (await repo.readSetting(db, 'online_payment')) === true && onlineGateways(method)) return;
     throw validationError({ payment_method: ['The selected payment method is invalid or not available.'] });
   }
 
@@ -148,7 +151,11 @@ export function createCheckoutService(ctx: CommerceContext) {
    * by conditional updates (never below zero), voucher uses taken the same way, the address copied, the
    * shops' lines removed from the cart. Any refusal rolls everything back.
    */
-  async function place(userId: number, body: z.output<typeof placeOrderBody>, locale: Locale): Promise<PlaceOrderAnswer> {
+  async function place(
+    userId: number,
+    body: z.output<typeof placeOrderBody>,
+    locale: Locale,
+  ): Promise<{ answer: PlaceOrderAnswer; checkoutRef: string; amount: number }> {
     await checkPaymentMethod(body.payment_method);
     return db.transaction().execute(async (trx) => {
       await repo.lockCustomer(trx, ctx.dialect, userId);
@@ -304,7 +311,11 @@ export function createCheckoutService(ctx: CommerceContext) {
         trx,
         lines.map((l) => l.row.id),
       );
-      return { order_payment_url: null, orders: created.map(orderSummary) };
+      return {
+        answer: { order_payment_url: null, orders: created.map(orderSummary) },
+        checkoutRef,
+        amount: created.reduce((sum, o) => sum + o.payable_amount, 0),
+      };
     });
   }
 

@@ -13,6 +13,8 @@ import {
   ordersQuery,
   ordersResponseSchema,
   orderStatusOf,
+  paymentStatusQuery,
+  paymentStatusResponseSchema,
   placeOrderBody,
   placeOrderResponseSchema,
   sellerOrdersQuery,
@@ -22,7 +24,7 @@ import {
 } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, route, validationError } from '../../http/route';
+import { HttpError, notFound, route, validationError } from '../../http/route';
 import { TooManyRequestsError } from '../../shared/rate-limit';
 import { createAccountsContext } from '../accounts/context';
 import { createOtpService } from '../accounts/otp.service';
@@ -33,6 +35,8 @@ import { readSetting } from './commerce.repository';
 import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
+import { orderSummary } from './orders.view';
+import { createPaymentsService, GatewayError, thawaniGateway } from './payments';
 import { createVouchersService } from './vouchers.service';
 
 type CartLine = z.output<typeof cartLineBody>;
@@ -51,7 +55,8 @@ export async function commerceRoutes(app: FastifyInstance) {
   const ctx = commerceContext(app);
   const cart = createCartService(ctx);
   const vouchers = createVouchersService(ctx);
-  const checkout = createCheckoutService(ctx);
+  const payments = createPaymentsService(ctx, [thawaniGateway(app.config.payments)], app.config.publicUrl);
+  const checkout = createCheckoutService(ctx, (name) => payments.gateway(name)?.configured === true);
   const orders = createOrdersService(ctx);
   const accounts = createAccountsContext(app);
   const otp = createOtpService(accounts);
@@ -218,7 +223,28 @@ export async function commerceRoutes(app: FastifyInstance) {
       const key = parseKey(req.headers['idempotency-key']);
       const run = async () => {
         await requireVerified(auth.id, req.ip);
-        return { message: 'Order placed successfully.', data: await checkout.place(auth.id, body, req.locale) };
+        const placed = await checkout.place(auth.id, body, req.locale);
+        if (!payments.gateway(body.payment_method)) return { message: 'Order placed successfully.', data: placed.answer };
+        try {
+          const url = await payments.start(
+            body.payment_method,
+            auth.id,
+            placed.checkoutRef,
+            placed.amount,
+            placed.answer.orders.map((o) => o.order_code),
+          );
+          return { message: 'Order placed: please complete the payment.', data: { ...placed.answer, order_payment_url: url } };
+        } catch (error) {
+          if (!(error instanceof GatewayError)) throw error;
+          // No payment page: the orders are withdrawn (stock and vouchers back, items back in the cart) and
+          // the customer may retry.
+          req.log.warn({ err: error }, 'payment session failed');
+          for (const o of placed.answer.orders) {
+            await orders.move({ userId: auth.id }, o.id, 'Cancelled', 'system');
+            await cart.orderAgain(auth.id, o.id, req.locale);
+          }
+          throw new HttpError(503, 'The payment service is not answering. Your order was not placed; please try again.');
+        }
       };
       if (!key) return run();
       // Keys past their replay window are forgotten (at most once an hour per process).
@@ -296,6 +322,45 @@ export async function commerceRoutes(app: FastifyInstance) {
       return { message: CART_MESSAGES.added, data: await cart.answer(auth.id, false, req.locale, missed) };
     },
   );
+
+  // --- Online payment ------------------------------------------------------------------------------------
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/payment/status',
+      summary: "A placement's online payment (asked of the gateway while pending) and its orders",
+      tags,
+      auth: 'user',
+      query: paymentStatusQuery,
+      response: paymentStatusResponseSchema,
+    },
+    async ({ auth, query }) => {
+      const { payment_status, orders: rows } = await payments.status(auth.id, query.session_id);
+      return { data: { payment_status, orders: rows.map(orderSummary) } };
+    },
+  );
+
+  // The webhook needs the raw body to check the signature: its own JSON parser, in its own scope.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    route(
+      raw,
+      {
+        method: 'POST',
+        url: '/api/payment/:gateway/webhook',
+        summary: "A gateway's signed notice that a payment changed (idempotent)",
+        tags,
+        params: z.object({ gateway: z.string().max(30) }),
+      },
+      async ({ params, req }) => {
+        await payments.webhook(params.gateway, typeof req.body === 'string' ? req.body : '', req.headers);
+        return { message: 'OK' };
+      },
+    );
+  });
 
   // --- Seller side --------------------------------------------------------------------------------------
 

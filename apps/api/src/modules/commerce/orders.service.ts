@@ -19,9 +19,9 @@ import { orderSummary, placedAt } from './orders.view';
 export const STATUS_CHAIN: OrderStatus[] = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'];
 const CANCELLABLE_BY_SELLER: OrderStatus[] = ['Pending', 'Confirm', 'Processing'];
 
-export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'customer' | 'seller'): boolean {
-  if (to === 'Cancelled') return by === 'customer' ? from === 'Pending' : CANCELLABLE_BY_SELLER.includes(from);
-  if (by === 'customer') return false;
+export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'customer' | 'seller' | 'system'): boolean {
+  if (to === 'Cancelled') return by === 'seller' ? CANCELLABLE_BY_SELLER.includes(from) : from === 'Pending';
+  if (by !== 'seller') return false;
   const i = STATUS_CHAIN.indexOf(from);
   return i >= 0 && STATUS_CHAIN[i + 1] === to;
 }
@@ -115,7 +115,7 @@ export function createOrdersService(ctx: CommerceContext) {
    * Moves an order to a new status if the rules allow it from its current one; the conditional update
    * makes two moves at once apply only one. Cancelling gives the stock and the voucher use back.
    */
-  async function move(scope: repo.OrderScope, id: number, to: OrderStatus, by: 'customer' | 'seller') {
+  async function move(scope: repo.OrderScope, id: number, to: OrderStatus, by: 'customer' | 'seller' | 'system') {
     await db.transaction().execute(async (trx) => {
       const o = await repo.findOrder(trx, id, scope);
       if (!o) throw notFound('Order not found.');
