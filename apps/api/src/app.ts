@@ -36,6 +36,8 @@ export interface RouteRecord {
 
 export interface Services {
   settings: SettingsService;
+  /** Set by the commerce module: cancels online orders left unpaid past UNPAID_ORDER_TIMEOUT_MIN (it runs every minute). */
+  commerce?: { releaseUnpaidOrders(): Promise<void> };
 }
 
 declare module 'fastify' {

@@ -125,6 +125,8 @@ export const configSchema = z.object({
   THAWANI_PUBLISHABLE_KEY: z.string().optional(),
   THAWANI_WEBHOOK_SECRET: z.string().optional(),
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Minutes after which an online order still unpaid is cancelled and its stock released. */
+  UNPAID_ORDER_TIMEOUT_MIN: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -183,6 +185,7 @@ export interface PostgresTimeouts {
 
 export interface PaymentsConfig {
   timeoutMs: number;
+  unpaidTimeoutMin: number;
   thawani: { baseUrl: string; secretKey?: string; publishableKey?: string; webhookSecret?: string };
 }
 
@@ -257,6 +260,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     },
     payments: {
       timeoutMs: e.PAYMENT_HTTP_TIMEOUT_MS,
+      unpaidTimeoutMin: e.UNPAID_ORDER_TIMEOUT_MIN,
       thawani: {
         baseUrl: e.THAWANI_BASE_URL.replace(/\/+$/, ''),
         secretKey: e.THAWANI_SECRET_KEY,

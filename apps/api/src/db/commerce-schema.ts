@@ -137,7 +137,8 @@ export interface PaymentsTable {
   session_id: string | null;
   /** Baisa: the sum of the orders' payable amounts. */
   amount: number;
-  status: 'pending' | 'paid' | 'cancelled';
+  /** expired: cancelled or abandoned past UNPAID_ORDER_TIMEOUT_MIN, its orders withdrawn. */
+  status: 'pending' | 'paid' | 'cancelled' | 'expired';
   created_at: string;
   updated_at: string;
 }

@@ -362,6 +362,27 @@ export async function commerceRoutes(app: FastifyInstance) {
     );
   });
 
+  /** Cancels online orders left unpaid past UNPAID_ORDER_TIMEOUT_MIN (stock and vouchers back). */
+  async function releaseUnpaid() {
+    for (const ref of await payments.expired(app.config.payments.unpaidTimeoutMin)) {
+      const rows = await app.db
+        .selectFrom('orders')
+        .select(['id', 'user_id'])
+        .where('checkout_ref', '=', ref)
+        .where('payment_status', '=', 'Unpaid')
+        .where('order_status', '=', 'Pending')
+        .execute();
+      for (const o of rows) await orders.move({ userId: o.user_id }, o.id, 'Cancelled', 'system');
+    }
+  }
+  // Shared through the root's services object (this plugin's own decorations stay inside it).
+  app.services.commerce = { releaseUnpaidOrders: releaseUnpaid };
+  const sweep = setInterval(() => {
+    releaseUnpaid().catch((error: unknown) => app.log.warn({ err: error }, 'releasing unpaid orders failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   // --- Seller side --------------------------------------------------------------------------------------
 
   route(

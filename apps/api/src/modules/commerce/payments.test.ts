@@ -118,6 +118,36 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(res.statusCode).toBe(200);
   });
 
+  it('cancels online orders left unpaid past the timeout, giving their stock back; a late payment is kept', async () => {
+    const c = await makeCustomer(app);
+    const { res, product } = await placeOnline(c);
+    const [order] = placeOrderResponseSchema.parse(res.json()).data.orders;
+    const late = await makeCustomer(app);
+    const { res: res2 } = await placeOnline(late);
+    const [paidOrder] = placeOrderResponseSchema.parse(res2.json()).data.orders;
+    const [, paidSession] = [...sessions].at(-1)!;
+    paidSession.status = 'paid';
+    const stock = await stockOf(app, product.id);
+    // Not yet: the timeout has not passed.
+    await app.services.commerce!.releaseUnpaidOrders();
+    expect((await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order.order_status).toBe('Pending');
+    const old = new Date(Date.now() - 31 * 60_000).toISOString();
+    await app.db.updateTable('payments').set({ created_at: old }).execute();
+    await app.services.commerce!.releaseUnpaidOrders();
+    const d = (await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order;
+    expect(d.order_status).toBe('Cancelled');
+    expect(d.payment_status).toBe('Unpaid');
+    // Its unit is back, and so is the one of the payment cancelled earlier on the gateway's page.
+    expect(await stockOf(app, product.id)).toBe(stock + 2);
+    const kept = (await get(app, `/api/order-details?order_id=${paidOrder!.id}`, late.auth)).json().data.order;
+    expect(kept).toMatchObject({ order_status: 'Pending', payment_status: 'Paid' });
+    // A second sweep changes nothing.
+    const statuses = await app.db.selectFrom('payments').select('status').execute();
+    expect(statuses.filter((p) => p.status === 'cancelled')).toEqual([]);
+    await app.services.commerce!.releaseUnpaidOrders();
+    expect(await stockOf(app, product.id)).toBe(stock + 2);
+  });
+
   it('when the gateway does not answer: 503, the orders withdrawn, stock and cart as before', async () => {
     const c = await makeCustomer(app);
     const [p] = await plainProducts(app, { shopId: 2, minStock: 10 });

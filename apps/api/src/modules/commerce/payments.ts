@@ -10,6 +10,7 @@ export interface GatewaySession {
 }
 
 export type GatewayStatus = 'paid' | 'unpaid' | 'cancelled';
+type PaymentState = 'pending' | 'paid' | 'cancelled' | 'expired';
 
 /** One online payment provider behind one interface (decision 018). */
 export interface PaymentGateway {
@@ -160,9 +161,9 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
     id: number;
     gateway: string;
     session_id: string | null;
-    status: string;
+    status: PaymentState;
     checkout_ref: string;
-  }) {
+  }): Promise<PaymentState> {
     if (payment.status !== 'pending' || !payment.session_id) return payment.status;
     const g = byName.get(payment.gateway);
     if (!g) return payment.status;
@@ -217,10 +218,43 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
       .where('checkout_ref', '=', payment.checkout_ref)
       .orderBy('id')
       .execute();
-    return { payment_status: state as 'pending' | 'paid' | 'cancelled', orders };
+    return { payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const), orders };
   }
 
-  return { gateway, start, webhook, status };
+  /**
+   * Online payments pending or cancelled past the timeout: a pending one is asked of the gateway once
+   * more (a late payment counts); the others are marked expired, once, and their placements answered
+   * for withdrawal.
+   */
+  async function expired(timeoutMin: number): Promise<string[]> {
+    const before = new Date(ctx.now().getTime() - timeoutMin * 60_000).toISOString();
+    const rows = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', 'in', ['pending', 'cancelled'])
+      .where('created_at', '<', before)
+      .execute();
+    const out: string[] = [];
+    for (const p of rows) {
+      let state: PaymentState;
+      try {
+        state = await confirm(p);
+      } catch {
+        state = 'pending'; // the gateway is not answering: decide without it
+      }
+      if (state === 'paid') continue;
+      const moved = await db
+        .updateTable('payments')
+        .set({ status: 'expired', updated_at: ctx.now().toISOString() })
+        .where('id', '=', p.id)
+        .where('status', 'in', ['pending', 'cancelled'])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 1) out.push(p.checkout_ref);
+    }
+    return out;
+  }
+
+  return { gateway, start, webhook, status, expired };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
