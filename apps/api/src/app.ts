@@ -20,6 +20,7 @@ import { registerAuthentication, PasswordBusyError } from './modules/auth';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
 import { vitalsRoutes } from './modules/vitals';
 import { sellersRoutes } from './modules/sellers';
+import { commerceRoutes } from './modules/commerce';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -35,6 +36,8 @@ export interface RouteRecord {
 
 export interface Services {
   settings: SettingsService;
+  /** Set by the commerce module: cancels online orders left unpaid past UNPAID_ORDER_TIMEOUT_MIN (it runs every minute). */
+  commerce?: { releaseUnpaidOrders(): Promise<void> };
 }
 
 declare module 'fastify' {
@@ -156,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
+  await app.register(commerceRoutes);
   await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));

@@ -117,6 +117,16 @@ export const configSchema = z.object({
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   /** Social sign-in attempts (each one calls the provider) per client IP in the window. */
   SOCIAL_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+
+  // --- Payment (issue 16) ---
+  /** Thawani Pay: the API and hosted-page origin (UAT by default), the merchant's keys and the webhook secret. */
+  THAWANI_BASE_URL: z.url().default('https://uatcheckout.thawani.om'),
+  THAWANI_SECRET_KEY: z.string().optional(),
+  THAWANI_PUBLISHABLE_KEY: z.string().optional(),
+  THAWANI_WEBHOOK_SECRET: z.string().optional(),
+  PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Minutes after which an online order still unpaid is cancelled and its stock released. */
+  UNPAID_ORDER_TIMEOUT_MIN: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -161,6 +171,7 @@ export interface AppConfig {
   postgres: PostgresTimeouts;
   vitals: { sampleRate: number; limitPerIp: number };
   accounts: AccountsConfig;
+  payments: PaymentsConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -170,6 +181,12 @@ export interface PostgresTimeouts {
   statementTimeoutMs: number;
   connectTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+}
+
+export interface PaymentsConfig {
+  timeoutMs: number;
+  unpaidTimeoutMin: number;
+  thawani: { baseUrl: string; secretKey?: string; publishableKey?: string; webhookSecret?: string };
 }
 
 export interface AccountsConfig {
@@ -240,6 +257,16 @@ export function fromEnv(e: EnvConfig): AppConfig {
     vitals: {
       sampleRate: e.VITALS_SAMPLE_RATE ?? (e.NODE_ENV === 'production' ? 0.1 : 0),
       limitPerIp: e.VITALS_LIMIT_PER_IP,
+    },
+    payments: {
+      timeoutMs: e.PAYMENT_HTTP_TIMEOUT_MS,
+      unpaidTimeoutMin: e.UNPAID_ORDER_TIMEOUT_MIN,
+      thawani: {
+        baseUrl: e.THAWANI_BASE_URL.replace(/\/+$/, ''),
+        secretKey: e.THAWANI_SECRET_KEY,
+        publishableKey: e.THAWANI_PUBLISHABLE_KEY,
+        webhookSecret: e.THAWANI_WEBHOOK_SECRET,
+      },
     },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),

@@ -6,3 +6,4 @@ export * from './constants';
 export * from './text';
 export * from './sellers';
 export * from './vitals';
+export * from './commerce';

@@ -59,6 +59,8 @@ export interface ShopsTable {
   delivery_charge: Generated<number>;
   /** Baisa; 0 = no minimum. */
   min_order_amount: Generated<number>;
+  /** Baisa: delivery is free from this items' subtotal on; 0 = never free (migration 007). */
+  free_delivery_above: Generated<number>;
   last_online_at: string | null;
   search_text: Generated<string>;
   is_active: Generated<number>;
@@ -223,6 +225,8 @@ export interface CouponsTable {
   /** null = unlimited. */
   usage_limit: number | null;
   used_count: Generated<number>;
+  /** Uses allowed to one customer (migration 007). */
+  per_customer_limit: Generated<number>;
   is_active: Generated<number>;
   created_at: string;
 }

@@ -106,4 +106,5 @@ export interface SettingsTables {
 // Catalogue, accounts and the rest extend this in catalogue-schema.ts.
 import type { CatalogueTables } from './catalogue-schema';
 import type { AccountsTables } from './accounts-schema';
-export interface Database extends SettingsTables, CatalogueTables, AccountsTables {}
+import type { CommerceTables } from './commerce-schema';
+export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables {}

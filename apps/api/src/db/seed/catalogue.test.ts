@@ -89,6 +89,31 @@ describe('demo seed', () => {
     expect(await verify(sellers[7]!.password_hash, 'password')).toBe(true);
   });
 
+  it('has the commerce terms: 5% VAT, delivery charges (some free above a threshold) and vouchers of every kind', async () => {
+    const now = new Date().toISOString();
+    expect(await db.selectFrom('vat_taxes').select(['name', 'rate_bp', 'is_active']).execute()).toEqual([
+      { name: 'VAT', rate_bp: 500, is_active: 1 },
+    ]);
+    const shops = await db.selectFrom('shops').select(['delivery_charge', 'free_delivery_above']).execute();
+    expect(shops.filter((s) => s.delivery_charge > 0).length).toBeGreaterThanOrEqual(6);
+    expect(shops.filter((s) => s.free_delivery_above > 0).length).toBeGreaterThanOrEqual(3);
+    const coupons = await db.selectFrom('coupons').selectAll().execute();
+    for (let shopId = 1; shopId <= 8; shopId++) {
+      const mine = coupons.filter((c) => c.shop_id === shopId);
+      expect(mine.length).toBeGreaterThanOrEqual(3);
+      expect(mine.some((c) => c.starts_at !== null && c.starts_at > now)).toBe(true);
+      expect(mine.some((c) => c.usage_limit !== null && c.used_count >= c.usage_limit)).toBe(true);
+      expect(
+        mine.some((c) => (c.starts_at ?? '') <= now && (c.expires_at ?? '9') > now && (c.usage_limit ?? 1e9) > c.used_count),
+      ).toBe(true);
+    }
+    expect(coupons.some((c) => c.expires_at !== null && c.expires_at <= now)).toBe(true);
+    expect(
+      coupons.some((c) => c.discount_type === 'Percentage' && c.max_discount_amount !== null && c.min_order_amount > 0),
+    ).toBe(true);
+    expect(coupons.some((c) => c.discount_type === 'Amount')).toBe(true);
+  });
+
   it('writes the brand artwork the settings refer to', () => {
     for (const f of ['brand/logo.svg', 'brand/logo-footer.svg', 'brand/app-qr.svg', 'social/x.svg', 'payments/thawani.svg']) {
       expect(fs.readFileSync(path.join(uploadsDir, f), 'utf8')).toMatch(/^<svg /);

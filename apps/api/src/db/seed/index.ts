@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../index';
 import { seedSettings } from './settings';
 import { seedCountries } from './countries';
 import { seedCatalogue } from './catalogue';
+import { seedCommerce } from './commerce';
 
 export interface SeedContext {
   db: Db;
@@ -28,6 +29,7 @@ export async function seedAll(ctx: SeedContext): Promise<void> {
     const inner = { ...ctx, db: trx as unknown as Db };
     await seedCountries(inner);
     await seedCatalogue(inner);
+    await seedCommerce(inner);
     // Settings last: their presence marks a fully seeded database.
     await seedSettings(inner);
   });

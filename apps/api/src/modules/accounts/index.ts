@@ -35,3 +35,9 @@ export async function accountsRoutes(app: FastifyInstance) {
   addressesRoutes(app, ctx);
   favoritesRoutes(app, ctx);
 }
+
+// The public surface other modules may use (commerce: addresses, the verified-account check, codes).
+export { createAccountsContext } from './context';
+export { createOtpService } from './otp.service';
+export { findAddress, toAddress } from './addresses.repository';
+export { findUserById } from './users.repository';

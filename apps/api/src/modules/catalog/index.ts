@@ -7,3 +7,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   await app.register(categoriesRoutes);
   await app.register(productsRoutes);
 }
+
+// The public surface other modules may use (commerce prices lines the way product cards do).
+export { localized } from './categories.service';
+export { omr, pricing, runningFlashPrices } from './product-cards';

@@ -1,0 +1,323 @@
+import { randomInt } from 'node:crypto';
+import type { Amounts, Checkout, checkoutBody, Locale, PlaceOrderAnswer, placeOrderBody } from '@souq/contracts';
+import type { z } from 'zod';
+import type { DbOrTrx } from '../../db';
+import { validationError } from '../../http/route';
+import { findAddress, toAddress } from '../accounts';
+import { localized } from '../catalog';
+import { omr } from '../catalog';
+import { type PricedLine, groupByShop, lineProblem, priceLine, problemText } from './cart.service';
+import * as repo from './commerce.repository';
+import type { CommerceContext } from './context';
+import { orderSummary } from './orders.view';
+import { type ShopAmounts, shopAmounts, sumAmounts, type TaxRate, voucherDiscount } from './pricing';
+import { couponProblem } from './vouchers.service';
+
+type ShopGroup = ReturnType<typeof groupByShop>[number];
+
+interface ShopPlan {
+  group: ShopGroup;
+  subtotal: number;
+  coupon: repo.CouponRow | null;
+  typed: boolean;
+  amounts: ShopAmounts;
+}
+
+export function toAmounts(a: ShopAmounts): Amounts {
+  return {
+    total_amount: omr(a.total_amount),
+    delivery_charge: omr(a.delivery_charge),
+    coupon_discount: omr(a.coupon_discount),
+    order_tax_amount: omr(a.order_tax_amount),
+    payable_amount: omr(a.payable_amount),
+    all_vat_taxes: a.taxes.map((t) => ({ id: t.id, name: t.name, percentage: t.rate_bp / 100, amount: omr(t.amount) })),
+  };
+}
+
+const ORDER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const orderCode = () =>
+  `SQ${Array.from({ length: 8 }, () => ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)]).join('')}`;
+
+/** Payment methods this task supports without a gateway. */
+const OFFLINE_METHODS: Record<string, string> = { cash: 'cash_on_delivery', bank: 'bank_transfer' };
+
+export function createCheckoutService(ctx: CommerceContext, onlineGateways: (name: string) => boolean = () => false) {
+  const { db } = ctx;
+
+  async function taxesOf(q: DbOrTrx, locale: Locale): Promise<TaxRate[]> {
+    return (await repo.activeTaxes(q)).map((t) => ({
+      id: t.id,
+      name: localized(t.name, t.name_ar, locale),
+      rate_bp: t.rate_bp,
+      names: { en: t.name, ar: t.name_ar },
+    }));
+  }
+
+  /**
+   * Amounts of the selected shops' lines, each shop with its voucher: the typed code when it is this
+   * shop's (refused with its rule when it cannot be used), else the collected voucher that saves most.
+   */
+  async function plan(
+    q: DbOrTrx,
+    userId: number,
+    lines: PricedLine[],
+    shopIds: number[],
+    couponCode: string | null,
+    locale: Locale,
+  ): Promise<ShopPlan[]> {
+    const now = ctx.now();
+    const iso = now.toISOString();
+    const groups = groupByShop(lines, locale, now);
+    const inCart = new Set(groups.map((g) => g.shop_id));
+    const missing = shopIds.filter((id) => !inCart.has(id));
+    if (missing.length)
+      throw validationError({
+        shop_ids: missing.map((id) => `The shop ${id} has nothing in your ${lines.length ? 'cart' : 'cart (it is empty)'}.`),
+      });
+    const selected = groups.filter((g) => shopIds.includes(g.shop_id));
+
+    const typed = couponCode ? await repo.couponByCode(q, couponCode) : undefined;
+    if (couponCode && !typed) throw validationError({ coupon_code: ['This voucher code is not valid.'] });
+    const collected = await repo.collectedCoupons(q, userId, shopIds);
+    const uses = await repo.usesBy(q, userId, [...collected.map((c) => c.id), ...(typed ? [typed.id] : [])]);
+    const taxes = await taxesOf(q, locale);
+    if (typed && !shopIds.includes(typed.shop_id)) {
+      throw validationError({ coupon_code: [couponProblem(typed, iso) ?? 'This voucher belongs to another shop.'] });
+    }
+
+    return selected.map((group) => {
+      const subtotal = group.lines.reduce((s, l) => s + l.unit * l.row.quantity, 0);
+      const use = (c: repo.CouponRow) => ({ shopIds, subtotal, usedByCustomer: uses.get(c.id) ?? 0 });
+      let coupon: repo.CouponRow | null = null;
+      let isTyped = false;
+      if (typed && typed.shop_id === group.shop_id) {
+        const problem = couponProblem(typed, iso, use(typed));
+        if (problem) throw validationError({ coupon_code: [problem] });
+        coupon = typed;
+        isTyped = true;
+      } else {
+        let best = 0;
+        for (const c of collected) {
+          if (c.shop_id !== group.shop_id || couponProblem(c, iso, use(c))) continue;
+          const d = voucherDiscount(c, subtotal);
+          if (d > best) [best, coupon] = [d, c];
+        }
+      }
+      const p = group.lines[0]!.product;
+      const discount = coupon ? voucherDiscount(coupon, subtotal) : 0;
+      return { group, subtotal, coupon, typed: isTyped, amounts: shopAmounts(subtotal, p, discount, taxes) };
+    });
+  }
+
+  function checkoutAnswer(plans: ShopPlan[]): Checkout {
+    return {
+      checkout: toAmounts(sumAmounts(plans.map((p) => p.amounts))),
+      apply_coupon: plans.some((p) => p.coupon !== null),
+      checkout_items: plans.map(({ group: { lines: _l, ...shop }, coupon, amounts }) => ({
+        ...shop,
+        amounts: toAmounts(amounts),
+        coupon: coupon ? { id: coupon.id, code: coupon.code, discount: omr(amounts.coupon_discount) } : null,
+      })),
+    };
+  }
+
+  /** POST /cart/checkout: the selected shops' amounts from the cart as it can be bought now. */
+  async function checkout(
+    userId: number,
+    body: z.output<typeof checkoutBody>,
+    locale: Locale,
+    load: (userId: number, isBuyNow: boolean, locale: Locale) => Promise<{ lines: PricedLine[] }>,
+  ): Promise<Checkout> {
+    const { lines } = await load(userId, body.is_buy_now, locale);
+    return checkoutAnswer(await plan(db, userId, lines, body.shop_ids, body.coupon_code, locale));
+  }
+
+  /** Refuses a payment method that settings do not offer, or that needs a gateway (not built yet). */
+  async function checkPaymentMethod(method: string) {
+    const flag = OFFLINE_METHODS[method];
+    if (flag) {
+      const on = await repo.readSetting(db, flag);
+      if (on === true || (on === undefined && method === 'cash')) return;
+      throw validationError({ payment_method: ['This payment method is not available.'] });
+    }
+    // An online gateway: active in the settings, online payment on, and its keys configured here.
+    const row = await db.selectFrom('payment_gateways').select('is_active').where('name', '=', method).executeTakeFirst();
+    if (row?.is_active === 1 && (await repo.readSetting(db, 'online_payment')) === true && onlineGateways(method)) return;
+    throw validationError({ payment_method: ['The selected payment method is invalid or not available.'] });
+  }
+
+  /**
+   * Places one order per selected shop, atomically: prices recomputed from the catalogue, stock taken
+   * by conditional updates (never below zero), voucher uses taken the same way, the address copied, the
+   * shops' lines removed from the cart. Any refusal rolls everything back.
+   */
+  async function place(
+    userId: number,
+    body: z.output<typeof placeOrderBody>,
+    locale: Locale,
+  ): Promise<{ answer: PlaceOrderAnswer; checkoutRef: string; amount: number }> {
+    await checkPaymentMethod(body.payment_method);
+    return db.transaction().execute(async (trx) => {
+      await repo.lockCustomer(trx, ctx.dialect, userId);
+      const now = ctx.now();
+      const iso = now.toISOString();
+      const address = await findAddress(trx, userId, body.address_id);
+      if (!address) throw validationError({ address_id: ['The selected address was not found.'] });
+
+      const rows = (await repo.cartLines(trx, userId, body.is_buy_now)).filter((r) => body.shop_ids.includes(r.shop_id));
+      const products = await repo.saleProducts(
+        trx,
+        rows.map((r) => r.product_id),
+        iso,
+      );
+      const problems: string[] = [];
+      const lines: PricedLine[] = [];
+      for (const row of rows) {
+        const p = products.get(row.product_id);
+        const problem = lineProblem(row, p);
+        if (problem)
+          problems.push(
+            problemText(p ? localized(p.name, p.name_ar, locale) : 'A product', problem).replace(
+              / and was removed| the quantity was reduced/,
+              '',
+            ),
+          );
+        else lines.push(priceLine(row, p!));
+      }
+      if (problems.length) throw validationError({ cart: [`Your cart has changed: ${problems.join(' ')} Please review it.`] });
+
+      const plans = await plan(trx, userId, lines, body.shop_ids, body.coupon_code, locale);
+      for (const pl of plans) {
+        const p = pl.group.lines[0]!.product;
+        if (p.min_order_amount > 0 && pl.subtotal < p.min_order_amount)
+          throw validationError({
+            shop_ids: [`The minimum order at ${pl.group.shop_name} is ${omr(p.min_order_amount).toFixed(3)}.`],
+          });
+      }
+
+      // Vouchers: one use each, if one is left. A collected voucher that ran out meanwhile is dropped
+      // (the order is placed at the full price); a typed code that ran out is refused.
+      const taxes = await taxesOf(trx, locale);
+      for (const pl of [...plans].sort((a, b) => (a.coupon?.id ?? 0) - (b.coupon?.id ?? 0))) {
+        if (!pl.coupon) continue;
+        if (await repo.takeCouponUse(trx, pl.coupon.id, iso)) continue;
+        if (pl.typed) throw validationError({ coupon_code: ['This voucher has been used up.'] });
+        pl.coupon = null;
+        pl.amounts = shopAmounts(pl.subtotal, pl.group.lines[0]!.product, 0, taxes);
+      }
+
+      const snapshot = (({ id: _id, is_default: _d, ...rest }) => rest)(toAddress(address));
+      const checkoutRef = `${userId}-${now.getTime()}-${randomInt(1e9)}`;
+      const created = [];
+      for (const pl of plans) {
+        const a = pl.amounts;
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            order_code: orderCode(),
+            user_id: userId,
+            shop_id: pl.group.shop_id,
+            checkout_ref: checkoutRef,
+            coupon_id: pl.coupon?.id ?? null,
+            coupon_code: pl.coupon?.code ?? null,
+            quantity: pl.group.lines.reduce((s, l) => s + l.row.quantity, 0),
+            total_amount: a.total_amount,
+            delivery_charge: a.delivery_charge,
+            coupon_discount: a.coupon_discount,
+            tax_amount: a.order_tax_amount,
+            payable_amount: a.payable_amount,
+            payment_method: body.payment_method,
+            payment_status: 'Unpaid',
+            order_status: 'Pending',
+            note: body.note,
+            address: JSON.stringify(snapshot),
+            paid_at: null,
+            created_at: iso,
+            updated_at: iso,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_items')
+          .values(
+            pl.group.lines.map((l) => {
+              const p = l.product;
+              const color = l.row.color_id ? p.colors.get(l.row.color_id) : undefined;
+              const size = l.row.size_id ? p.sizes.get(l.row.size_id) : undefined;
+              return {
+                order_id: order.id,
+                product_id: p.id,
+                name: p.name,
+                name_ar: p.name_ar,
+                thumbnail: p.thumbnail,
+                brand: p.brand,
+                brand_ar: p.brand_ar,
+                unit_id: p.unit_id,
+                unit_name: p.unit_name,
+                unit_name_ar: p.unit_name_ar,
+                color_id: color?.id ?? null,
+                color_name: color?.name ?? null,
+                color_name_ar: color?.name_ar ?? null,
+                color_code: color?.color_code ?? null,
+                color_price: color?.extra ?? 0,
+                size_id: size?.id ?? null,
+                size_name: size?.name ?? null,
+                size_price: size?.extra ?? 0,
+                regular_price: l.regular,
+                unit_price: l.unit,
+                quantity: l.row.quantity,
+                line_total: l.unit * l.row.quantity,
+              };
+            }),
+          )
+          .execute();
+        if (a.taxes.length)
+          await trx
+            .insertInto('order_taxes')
+            .values(
+              a.taxes.map((t) => ({
+                order_id: order.id,
+                vat_tax_id: t.id,
+                name: t.names?.en ?? t.name,
+                name_ar: t.names?.ar ?? null,
+                rate_bp: t.rate_bp,
+                amount: t.amount,
+              })),
+            )
+            .execute();
+        await repo.addHistory(trx, order.id, 'Pending', 'customer', iso);
+        if (pl.coupon)
+          await trx
+            .insertInto('coupon_usages')
+            .values({ coupon_id: pl.coupon.id, user_id: userId, order_id: order.id, created_at: iso })
+            .execute();
+        created.push(order);
+      }
+      // Stock last, product by product in id order (the same lock order for every request): a product's
+      // row stays locked from here to the commit, so the work after it is kept short.
+      const wanted = new Map<number, number>();
+      for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.row.quantity);
+      for (const [productId, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
+        if (!(await repo.reserveStock(trx, productId, quantity))) {
+          const left = await trx.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+          const p = products.get(productId)!;
+          throw validationError({
+            cart: [`Only ${Math.max(0, left?.quantity ?? 0)} of ${localized(p.name, p.name_ar, locale)} left in stock.`],
+          });
+        }
+      }
+
+      await repo.deleteLines(
+        trx,
+        lines.map((l) => l.row.id),
+      );
+      return {
+        answer: { order_payment_url: null, orders: created.map(orderSummary) },
+        checkoutRef,
+        amount: created.reduce((sum, o) => sum + o.payable_amount, 0),
+      };
+    });
+  }
+
+  return { checkout, place };
+}

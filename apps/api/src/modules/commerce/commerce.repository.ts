@@ -1,0 +1,357 @@
+import { type Selectable, sql } from 'kysely';
+import type { Dialect, DbOrTrx, Trx } from '../../db';
+import type { OrdersTable, OrderStatus } from '../../db/commerce-schema';
+import type { CouponsTable } from '../../db/catalogue-schema';
+import { runningFlashPrices } from '../catalog';
+
+/** SQL of the commerce module (issue 16). Money is integer baisa. */
+
+export type CouponRow = Selectable<CouponsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+
+/** One value of the settings table, JSON-decoded (undefined when absent or unreadable). */
+export async function readSetting(db: DbOrTrx, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** On PostgreSQL, holds the customer's row until the transaction ends (SQLite runs one writer at a time). */
+export async function lockCustomer(trx: Trx, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+// --- Products as the cart needs them ------------------------------------------------------------------
+
+export interface SaleProduct {
+  id: number;
+  shop_id: number;
+  name: string;
+  name_ar: string | null;
+  thumbnail: string | null;
+  price: number;
+  list_price: number;
+  quantity: number;
+  available: boolean;
+  brand: string | null;
+  brand_ar: string | null;
+  unit_id: number | null;
+  unit_name: string | null;
+  unit_name_ar: string | null;
+  shop_name: string;
+  shop_name_ar: string | null;
+  shop_logo: string | null;
+  shop_rating: number;
+  shop_last_online: string | null;
+  delivery_charge: number;
+  free_delivery_above: number;
+  min_order_amount: number;
+  flash: number | undefined;
+  colors: Map<number, { id: number; name: string; name_ar: string | null; color_code: string; extra: number }>;
+  sizes: Map<number, { id: number; name: string; extra: number }>;
+}
+
+/** Products (active or not) with their shop, brand, unit, running flash price, colours and sizes. */
+export async function saleProducts(db: DbOrTrx, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const [rows, flash, colors, sizes] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('shops as s', 's.id', 'p.shop_id')
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .leftJoin('units as u', 'u.id', 'p.unit_id')
+      .select([
+        'p.id',
+        'p.shop_id',
+        'p.name',
+        'p.name_ar',
+        'p.thumbnail',
+        'p.price',
+        'p.list_price',
+        'p.quantity',
+        'p.is_active',
+        's.is_active as shop_active',
+        'b.name as brand',
+        'b.name_ar as brand_ar',
+        'u.id as unit_id',
+        'u.name as unit_name',
+        'u.name_ar as unit_name_ar',
+        's.name as shop_name',
+        's.name_ar as shop_name_ar',
+        's.logo as shop_logo',
+        's.rating as shop_rating',
+        's.last_online_at as shop_last_online',
+        's.delivery_charge',
+        's.free_delivery_above',
+        's.min_order_amount',
+      ])
+      .where('p.id', 'in', unique)
+      .execute(),
+    runningFlashPrices(db, unique, now),
+    db
+      .selectFrom('product_colors as pc')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+      .where('pc.product_id', 'in', unique)
+      .execute(),
+    db
+      .selectFrom('product_sizes as ps')
+      .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+      .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
+      .where('ps.product_id', 'in', unique)
+      .execute(),
+  ]);
+  const out = new Map<number, SaleProduct>();
+  for (const r of rows) {
+    out.set(r.id, {
+      ...r,
+      shop_rating: Number(r.shop_rating),
+      available: r.is_active === 1 && r.shop_active === 1,
+      flash: flash.get(r.id),
+      colors: new Map(),
+      sizes: new Map(),
+    });
+  }
+  for (const c of colors)
+    out
+      .get(c.product_id)
+      ?.colors.set(c.id, { id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code, extra: c.extra_price });
+  for (const s of sizes) out.get(s.product_id)?.sizes.set(s.id, { id: s.id, name: s.name, extra: s.extra_price });
+  return out;
+}
+
+// --- Cart lines --------------------------------------------------------------------------------------
+
+export const cartLines = (db: DbOrTrx, userId: number, isBuyNow: boolean) =>
+  db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_buy_now', '=', isBuyNow ? 1 : 0)
+    .orderBy('id')
+    .execute();
+
+export type CartLineRow = Awaited<ReturnType<typeof cartLines>>[number];
+
+/** Adds to a line (creating it): one statement, so two adds at once both count. */
+export async function addToLine(
+  db: DbOrTrx,
+  line: { user_id: number; product_id: number; shop_id: number; color_id: number; size_id: number; is_buy_now: number },
+  quantity: number,
+  now: string,
+) {
+  await db
+    .insertInto('cart_items')
+    .values({ ...line, quantity, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'is_buy_now', 'product_id', 'color_id', 'size_id']).doUpdateSet({
+        quantity: sql<number>`cart_items.quantity + excluded.quantity`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+export const setLineQuantity = (db: DbOrTrx, id: number, quantity: number, now: string) =>
+  db.updateTable('cart_items').set({ quantity, updated_at: now }).where('id', '=', id).execute();
+
+export const deleteLines = (db: DbOrTrx, ids: number[]) =>
+  ids.length ? db.deleteFrom('cart_items').where('id', 'in', ids).execute() : Promise.resolve([]);
+
+// --- Vouchers ---------------------------------------------------------------------------------------
+
+export const couponById = (db: DbOrTrx, id: number) =>
+  db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const couponByCode = (db: DbOrTrx, code: string) =>
+  db
+    .selectFrom('coupons')
+    .selectAll()
+    .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+    .executeTakeFirst();
+
+/** The shop's active vouchers that have started, have not expired and are not used up. */
+export const liveCoupons = (db: DbOrTrx, shopId: number, now: string) =>
+  db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
+    .orderBy('id')
+    .execute();
+
+export const collectedCoupons = (db: DbOrTrx, userId: number, shopIds?: number[]) => {
+  let q = db
+    .selectFrom('collected_coupons as cc')
+    .innerJoin('coupons as c', 'c.id', 'cc.coupon_id')
+    .selectAll('c')
+    .where('cc.user_id', '=', userId)
+    .where('c.is_active', '=', 1);
+  if (shopIds) q = q.where('c.shop_id', 'in', shopIds.length ? shopIds : [0]);
+  return q.orderBy('cc.id').execute();
+};
+
+export const collectedIds = async (db: DbOrTrx, userId: number, couponIds: number[]) =>
+  new Set(
+    couponIds.length
+      ? (
+          await db
+            .selectFrom('collected_coupons')
+            .select('coupon_id')
+            .where('user_id', '=', userId)
+            .where('coupon_id', 'in', couponIds)
+            .execute()
+        ).map((r) => r.coupon_id)
+      : [],
+  );
+
+/** Collects a voucher; false when it was already collected (the unique key decides, even at once). */
+export async function collect(db: DbOrTrx, userId: number, couponId: number, now: string): Promise<boolean> {
+  const r = await db
+    .insertInto('collected_coupons')
+    .values({ user_id: userId, coupon_id: couponId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** How many times each voucher was used by the customer. */
+export async function usesBy(db: DbOrTrx, userId: number, couponIds: number[]): Promise<Map<number, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('coupon_usages')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('coupon_id', 'in', couponIds)
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((r) => [r.coupon_id, Number(r.n)]));
+}
+
+/** Takes one use of a voucher if one is left and it is still valid: the conditional update decides. */
+export async function takeCouponUse(trx: Trx, couponId: number, now: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('coupons')
+    .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+    .where('id', '=', couponId)
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export const activeTaxes = (db: DbOrTrx) =>
+  db
+    .selectFrom('vat_taxes')
+    .select(['id', 'name', 'name_ar', 'rate_bp'])
+    .where('is_active', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+// --- Stock ----------------------------------------------------------------------------------------------
+
+/** Takes `quantity` units if that many are in stock (and the product is on sale): the update decides. */
+export async function reserveStock(trx: Trx, productId: number, quantity: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '-', quantity), total_sold: eb('total_sold', '+', quantity) }))
+    .where('id', '=', productId)
+    .where('is_active', '=', 1)
+    .where('quantity', '>=', quantity)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export const releaseStock = (trx: Trx, productId: number, quantity: number) =>
+  trx
+    .updateTable('products')
+    .set({
+      quantity: sql<number>`quantity + ${quantity}`,
+      total_sold: sql<number>`case when total_sold >= ${quantity} then total_sold - ${quantity} else 0 end`,
+    })
+    .where('id', '=', productId)
+    .execute();
+
+// --- Orders ------------------------------------------------------------------------------------------------
+
+export type OrderScope = { userId: number } | { shopId: number };
+
+const scoped = <Q extends { where: (...a: never[]) => Q }>(q: Q, scope: OrderScope): Q =>
+  'userId' in scope
+    ? (q as unknown as { where: (c: string, o: string, v: number) => Q }).where('user_id', '=', scope.userId)
+    : (q as unknown as { where: (c: string, o: string, v: number) => Q }).where('shop_id', '=', scope.shopId);
+
+export const findOrder = (db: DbOrTrx, id: number, scope: OrderScope) =>
+  scoped(db.selectFrom('orders').selectAll().where('id', '=', id), scope).executeTakeFirst();
+
+export async function statusCounts(db: DbOrTrx, scope: OrderScope): Promise<Map<OrderStatus, number>> {
+  const rows = await scoped(db.selectFrom('orders').select(['order_status', (eb) => eb.fn.countAll<number>().as('n')]), scope)
+    .groupBy('order_status')
+    .execute();
+  return new Map(rows.map((r) => [r.order_status, Number(r.n)]));
+}
+
+export const listOrders = (db: DbOrTrx, scope: OrderScope, status: OrderStatus | undefined, limit: number, offset: number) => {
+  let q = scoped(db.selectFrom('orders').selectAll(), scope);
+  if (status) q = q.where('order_status', '=', status);
+  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+};
+
+export const orderItems = (db: DbOrTrx, orderIds: number[]) =>
+  orderIds.length
+    ? db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()
+    : Promise.resolve([]);
+
+export const orderTaxes = (db: DbOrTrx, orderId: number) =>
+  db.selectFrom('order_taxes').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+export const orderHistory = (db: DbOrTrx, orderId: number) =>
+  db.selectFrom('order_status_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+/** Moves an order from one status to another if it is still in the first: the update decides. */
+export async function moveOrder(trx: Trx, id: number, from: OrderStatus, to: OrderStatus, now: string, paid: boolean) {
+  const r = await trx
+    .updateTable('orders')
+    .set({ order_status: to, updated_at: now, ...(paid ? { payment_status: 'Paid' as const, paid_at: now } : {}) })
+    .where('id', '=', id)
+    .where('order_status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export const addHistory = (
+  db: DbOrTrx,
+  orderId: number,
+  status: OrderStatus,
+  by: 'customer' | 'seller' | 'system',
+  now: string,
+) => db.insertInto('order_status_history').values({ order_id: orderId, status, changed_by: by, created_at: now }).execute();
+
+/** Gives a cancelled order's voucher use back (its usage row, and one use of the voucher). */
+export async function releaseCouponUse(trx: Trx, orderId: number, couponId: number) {
+  const r = await trx.deleteFrom('coupon_usages').where('order_id', '=', orderId).executeTakeFirst();
+  if (Number(r.numDeletedRows) > 0)
+    await trx
+      .updateTable('coupons')
+      .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+      .where('id', '=', couponId)
+      .where('used_count', '>', 0)
+      .execute();
+}
+
+export const shopBrief = (db: DbOrTrx, id: number) =>
+  db.selectFrom('shops').select(['id', 'name', 'name_ar', 'logo', 'rating']).where('id', '=', id).executeTakeFirst();
+
+export const customerBrief = (db: DbOrTrx, id: number) =>
+  db.selectFrom('users').select(['id', 'name', 'phone', 'phone_code']).where('id', '=', id).executeTakeFirst();

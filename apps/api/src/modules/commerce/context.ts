@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Dialect } from '../../db';
+
+/** What the services of the commerce module share. */
+export interface CommerceContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+}
+
+export const commerceContext = (app: FastifyInstance): CommerceContext => ({
+  db: app.db,
+  dialect: app.dialect,
+  now: app.config.now,
+});
+
+/** A shop counts as online while its last sign of life is under 10 minutes old (API.md, chat). */
+export const isOnline = (lastSeen: string | null, now: Date) => !!lastSeen && now.getTime() - Date.parse(lastSeen) < 10 * 60_000;

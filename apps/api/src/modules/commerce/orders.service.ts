@@ -1,0 +1,148 @@
+import {
+  type Locale,
+  type OrderDetail,
+  type OrdersAnswer,
+  orderStatusKeys,
+  orderStatusOf,
+  type OrderStatusKey,
+  type StatusWiseOrders,
+} from '@souq/contracts';
+import type { OrderStatus } from '../../db/commerce-schema';
+import { HttpError, notFound, validationError } from '../../http/route';
+import { localized } from '../catalog';
+import { omr } from '../catalog';
+import * as repo from './commerce.repository';
+import type { CommerceContext } from './context';
+import { orderSummary, placedAt } from './orders.view';
+
+/** The forward chain of an order; Cancelled is reached from the statuses before Pickup. */
+export const STATUS_CHAIN: OrderStatus[] = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'];
+const CANCELLABLE_BY_SELLER: OrderStatus[] = ['Pending', 'Confirm', 'Processing'];
+
+export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'customer' | 'seller' | 'system'): boolean {
+  if (to === 'Cancelled') return by === 'seller' ? CANCELLABLE_BY_SELLER.includes(from) : from === 'Pending';
+  if (by !== 'seller') return false;
+  const i = STATUS_CHAIN.indexOf(from);
+  return i >= 0 && STATUS_CHAIN[i + 1] === to;
+}
+
+export function createOrdersService(ctx: CommerceContext) {
+  const { db } = ctx;
+
+  async function list(
+    scope: repo.OrderScope,
+    query: { order_status?: OrderStatusKey; page: number; per_page: number },
+  ): Promise<OrdersAnswer> {
+    const status = query.order_status ? orderStatusOf(query.order_status) : undefined;
+    const counts = await repo.statusCounts(db, scope);
+    const wise = Object.fromEntries(orderStatusKeys.map((k) => [k, counts.get(orderStatusOf(k)) ?? 0])) as Omit<
+      StatusWiseOrders,
+      'all'
+    >;
+    const all = [...counts.values()].reduce((s, n) => s + n, 0);
+    const rows = await repo.listOrders(db, scope, status, query.per_page, (query.page - 1) * query.per_page);
+    return {
+      total: status ? (counts.get(status) ?? 0) : all,
+      status_wise_orders: { all, ...wise },
+      orders: rows.map(orderSummary),
+    };
+  }
+
+  async function detail(scope: repo.OrderScope, id: number, locale: Locale): Promise<OrderDetail> {
+    const o = await repo.findOrder(db, id, scope);
+    if (!o) throw notFound('Order not found.');
+    const [items, taxes, history, shop, customer] = await Promise.all([
+      repo.orderItems(db, [o.id]),
+      repo.orderTaxes(db, o.id),
+      repo.orderHistory(db, o.id),
+      repo.shopBrief(db, o.shop_id),
+      repo.customerBrief(db, o.user_id),
+    ]);
+    return {
+      ...orderSummary(o),
+      shop: {
+        id: o.shop_id,
+        name: shop ? localized(shop.name, shop.name_ar, locale) : '',
+        logo: shop?.logo ?? null,
+        rating: Number(shop?.rating ?? 0),
+      },
+      customer: {
+        id: o.user_id,
+        name: customer?.name ?? '',
+        phone: customer?.phone ? `${customer.phone_code}${customer.phone}` : null,
+      },
+      products: items.map((i) => ({
+        id: i.id,
+        product_id: i.product_id,
+        name: localized(i.name, i.name_ar, locale),
+        thumbnail: i.thumbnail,
+        brand: i.brand ? localized(i.brand, i.brand_ar, locale) : null,
+        price: omr(i.regular_price),
+        unit_price: omr(i.unit_price),
+        quantity: i.quantity,
+        total: omr(i.line_total),
+        size: i.size_id ? { id: i.size_id, name: i.size_name ?? '', price: omr(i.size_price) } : null,
+        color: i.color_id
+          ? {
+              id: i.color_id,
+              name: localized(i.color_name ?? '', i.color_name_ar, locale),
+              color_code: i.color_code ?? '',
+              price: omr(i.color_price),
+            }
+          : null,
+        unit: i.unit_id ? { id: i.unit_id, name: localized(i.unit_name ?? '', i.unit_name_ar, locale) } : null,
+      })),
+      total_amount: omr(o.total_amount),
+      delivery_charge: omr(o.delivery_charge),
+      coupon_discount: omr(o.coupon_discount),
+      order_tax_amount: omr(o.tax_amount),
+      payable_amount: omr(o.payable_amount),
+      taxes: taxes.map((t) => ({
+        id: t.vat_tax_id ?? t.id,
+        name: localized(t.name, t.name_ar, locale),
+        percentage: t.rate_bp / 100,
+        amount: omr(t.amount),
+      })),
+      coupon: o.coupon_code ? { code: o.coupon_code, discount: omr(o.coupon_discount) } : null,
+      note: o.note,
+      paid_at: o.paid_at,
+      status_history: history.map((h) => ({ status: h.status, created_at: h.created_at, placed_at: placedAt(h.created_at) })),
+      can_cancel: o.order_status === 'Pending',
+    };
+  }
+
+  /**
+   * Moves an order to a new status if the rules allow it from its current one; the conditional update
+   * makes two moves at once apply only one. Cancelling gives the stock and the voucher use back.
+   */
+  async function move(scope: repo.OrderScope, id: number, to: OrderStatus, by: 'customer' | 'seller' | 'system') {
+    await db.transaction().execute(async (trx) => {
+      const o = await repo.findOrder(trx, id, scope);
+      if (!o) throw notFound('Order not found.');
+      if (!allowedMove(o.order_status, to, by)) {
+        const why =
+          by === 'customer'
+            ? 'Only a pending order can be cancelled.'
+            : to === 'Cancelled'
+              ? 'An order can be cancelled only before it is picked up.'
+              : `An order that is ${o.order_status} cannot be moved to ${to}.`;
+        throw validationError({ order_status: [why] });
+      }
+      const now = ctx.now().toISOString();
+      const paid = to === 'Delivered' && o.payment_method === 'cash';
+      if (!(await repo.moveOrder(trx, o.id, o.order_status, to, now, paid)))
+        throw new HttpError(409, 'The order was changed meanwhile. Please reload it.');
+      await repo.addHistory(trx, o.id, to, by, now);
+      if (to === 'Cancelled') {
+        const items = await repo.orderItems(trx, [o.id]);
+        const back = new Map<number, number>();
+        for (const i of items) if (i.product_id !== null) back.set(i.product_id, (back.get(i.product_id) ?? 0) + i.quantity);
+        for (const [productId, quantity] of [...back].sort((a, b) => a[0] - b[0]))
+          await repo.releaseStock(trx, productId, quantity);
+        if (o.coupon_id !== null) await repo.releaseCouponUse(trx, o.id, o.coupon_id);
+      }
+    });
+  }
+
+  return { list, detail, move };
+}

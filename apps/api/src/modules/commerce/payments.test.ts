@@ -1,0 +1,184 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { paymentStatusResponseSchema, placeOrderResponseSchema } from '@souq/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { testConfig } from '../../config';
+import { get, makeCustomer, plainProducts, post, stockOf, type TestCustomer } from './test-support';
+
+/** A small local peer that plays Thawani Pay's checkout-session API. */
+const sessions = new Map<string, { status: 'unpaid' | 'paid' | 'cancelled'; body: Record<string, unknown> }>();
+let failing = false;
+const peer = http.createServer((req, res) => {
+  let raw = '';
+  req.on('data', (c) => (raw += c));
+  req.on('end', () => {
+    const send = (code: number, body: unknown) =>
+      res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (failing) return send(500, { success: false });
+    if (req.headers['thawani-api-key'] !== 'sk_test_peer') return send(401, { success: false, code: 4001 });
+    if (req.method === 'POST' && req.url === '/api/v1/checkout/session') {
+      const id = `checkout_${sessions.size + 1}`;
+      sessions.set(id, { status: 'unpaid', body: JSON.parse(raw) as Record<string, unknown> });
+      return send(200, { success: true, code: 2004, data: { session_id: id, payment_status: 'unpaid' } });
+    }
+    const m = /^\/api\/v1\/checkout\/session\/([\w-]+)$/.exec(req.url ?? '');
+    const s = m ? sessions.get(m[1]!) : undefined;
+    if (req.method === 'GET' && s)
+      return send(200, { success: true, code: 2000, data: { session_id: m![1], payment_status: s.status } });
+    return send(404, { success: false });
+  });
+});
+await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+afterAll(() => new Promise<void>((resolve) => peer.close(() => resolve())));
+
+const WEBHOOK_SECRET = 'whsec_peer_secret';
+const payments = {
+  ...testConfig({ database: { dialect: 'sqlite', file: ':memory:' } }).payments,
+  thawani: { baseUrl: base, secretKey: 'sk_test_peer', publishableKey: 'pk_test_peer', webhookSecret: WEBHOOK_SECRET },
+};
+const app = await createTestApp({ payments });
+
+async function placeOnline(c: TestCustomer) {
+  const [p] = await plainProducts(app, { shopId: 2, minStock: 10 });
+  await post(app, '/api/cart/store', c.auth, { product_id: p!.id, quantity: 1 });
+  const res = await post(app, '/api/place-order', c.auth, { shop_ids: [2], address_id: c.addressId, payment_method: 'thawani' });
+  return { res, product: p! };
+}
+
+const webhook = (body: object, secret = WEBHOOK_SECRET) => {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', secret).update(`${raw}-${timestamp}`).digest('hex');
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/thawani/webhook',
+    headers: { 'content-type': 'application/json', 'thawani-signature': signature, 'thawani-timestamp': timestamp },
+    payload: raw,
+  });
+};
+
+describe('online payment through Thawani (a local peer plays the gateway)', () => {
+  it('opens a payment page for the orders; a signed webhook marks them paid, once', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    expect(res.statusCode).toBe(200);
+    const data = placeOrderResponseSchema.parse(res.json()).data;
+    const [sessionId, session] = [...sessions].at(-1)!;
+    expect(data.order_payment_url).toBe(`${base}/pay/${sessionId}?key=pk_test_peer`);
+    expect(data.orders[0]!.payment_status).toBe('Unpaid');
+    // The session asks for exactly the payable amount, in baisa.
+    const products = session.body.products as Array<{ unit_amount: number; quantity: number }>;
+    expect(products[0]!.unit_amount).toBe(Math.round(data.orders[0]!.amount * 1000));
+    expect(String(session.body.success_url)).toContain('/payment/success?session_id=');
+
+    expect((await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json().data.payment_status).toBe('pending');
+    session.status = 'paid';
+    const forged = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } }, 'wrong-secret');
+    expect(forged.statusCode).toBe(400);
+    expect(
+      (await app.db.selectFrom('orders').select('payment_status').where('id', '=', data.orders[0]!.id).executeTakeFirstOrThrow())
+        .payment_status,
+    ).toBe('Unpaid');
+    const ok = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } });
+    expect(ok.statusCode).toBe(200);
+    const paid = await app.db
+      .selectFrom('orders')
+      .select(['payment_status', 'paid_at'])
+      .where('id', '=', data.orders[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(paid.payment_status).toBe('Paid');
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    const again = await app.db
+      .selectFrom('orders')
+      .select('paid_at')
+      .where('id', '=', data.orders[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(again.paid_at).toBe(paid.paid_at);
+    const status = paymentStatusResponseSchema.parse(
+      (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json(),
+    ).data;
+    expect(status.payment_status).toBe('paid');
+    expect(status.orders[0]!.payment_status).toBe('Paid');
+    // Another customer cannot read it.
+    const other = await makeCustomer(app);
+    expect((await get(app, `/api/payment/status?session_id=${sessionId}`, other.auth)).statusCode).toBe(404);
+  });
+
+  it('a cancelled payment leaves the orders unpaid; the return page learns it from the session lookup', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const [sessionId, session] = [...sessions].at(-1)!;
+    session.status = 'cancelled';
+    const status = (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json().data;
+    expect(status.payment_status).toBe('cancelled');
+    expect(status.orders[0].payment_status).toBe('Unpaid');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('cancels online orders left unpaid past the timeout, giving their stock back; a late payment is kept', async () => {
+    const c = await makeCustomer(app);
+    const { res, product } = await placeOnline(c);
+    const [order] = placeOrderResponseSchema.parse(res.json()).data.orders;
+    const late = await makeCustomer(app);
+    const { res: res2 } = await placeOnline(late);
+    const [paidOrder] = placeOrderResponseSchema.parse(res2.json()).data.orders;
+    const [, paidSession] = [...sessions].at(-1)!;
+    paidSession.status = 'paid';
+    const stock = await stockOf(app, product.id);
+    // Not yet: the timeout has not passed.
+    await app.services.commerce!.releaseUnpaidOrders();
+    expect((await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order.order_status).toBe('Pending');
+    const old = new Date(Date.now() - 31 * 60_000).toISOString();
+    await app.db.updateTable('payments').set({ created_at: old }).execute();
+    await app.services.commerce!.releaseUnpaidOrders();
+    const d = (await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order;
+    expect(d.order_status).toBe('Cancelled');
+    expect(d.payment_status).toBe('Unpaid');
+    // Its unit is back, and so is the one of the payment cancelled earlier on the gateway's page.
+    expect(await stockOf(app, product.id)).toBe(stock + 2);
+    const kept = (await get(app, `/api/order-details?order_id=${paidOrder!.id}`, late.auth)).json().data.order;
+    expect(kept).toMatchObject({ order_status: 'Pending', payment_status: 'Paid' });
+    // A second sweep changes nothing.
+    const statuses = await app.db.selectFrom('payments').select('status').execute();
+    expect(statuses.filter((p) => p.status === 'cancelled')).toEqual([]);
+    await app.services.commerce!.releaseUnpaidOrders();
+    expect(await stockOf(app, product.id)).toBe(stock + 2);
+  });
+
+  it('when the gateway does not answer: 503, the orders withdrawn, stock and cart as before', async () => {
+    const c = await makeCustomer(app);
+    const [p] = await plainProducts(app, { shopId: 2, minStock: 10 });
+    await post(app, '/api/cart/store', c.auth, { product_id: p!.id, quantity: 2 });
+    const stock = await stockOf(app, p!.id);
+    failing = true;
+    try {
+      const res = await post(app, '/api/place-order', c.auth, {
+        shop_ids: [2],
+        address_id: c.addressId,
+        payment_method: 'thawani',
+      });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      failing = false;
+    }
+    expect(await stockOf(app, p!.id)).toBe(stock);
+    const cart = (await get(app, '/api/carts', c.auth)).json().data;
+    expect(cart.cart_items[0].products[0]).toMatchObject({ id: p!.id, quantity: 2 });
+    const orders = (await get(app, '/api/orders', c.auth)).json().data;
+    expect(orders.status_wise_orders.cancelled).toBe(1);
+    // An inactive gateway, or online payment off in the settings: 422.
+    expect(
+      (await post(app, '/api/place-order', c.auth, { shop_ids: [2], address_id: c.addressId, payment_method: 'amwal' }))
+        .statusCode,
+    ).toBe(422);
+    await app.db.updateTable('settings').set({ value: 'false' }).where('key', '=', 'online_payment').execute();
+    expect(
+      (await post(app, '/api/place-order', c.auth, { shop_ids: [2], address_id: c.addressId, payment_method: 'thawani' }))
+        .statusCode,
+    ).toBe(422);
+    await app.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'online_payment').execute();
+  });
+});

@@ -1,0 +1,260 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentsConfig } from '../../config';
+import { HttpError } from '../../http/route';
+import type { CommerceContext } from './context';
+
+/** A hosted payment page opened for one placement. */
+export interface GatewaySession {
+  id: string;
+  url: string;
+}
+
+export type GatewayStatus = 'paid' | 'unpaid' | 'cancelled';
+type PaymentState = 'pending' | 'paid' | 'cancelled' | 'expired';
+
+/** One online payment provider behind one interface (decision 018). */
+export interface PaymentGateway {
+  name: string;
+  /** True when the server has the keys this gateway needs. */
+  configured: boolean;
+  createSession(input: {
+    reference: string;
+    /** Baisa. */
+    amount: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+    customer: { name: string; phone: string | null; email: string | null };
+  }): Promise<GatewaySession>;
+  sessionStatus(sessionId: string): Promise<GatewayStatus>;
+  /** The session a webhook is about, or null when its signature does not verify. */
+  webhookSession(rawBody: string, headers: Record<string, string | string[] | undefined>): string | null | undefined;
+}
+
+export class GatewayError extends Error {}
+
+const header = (h: Record<string, string | string[] | undefined>, name: string) => {
+  const v = h[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Thawani Pay (Oman): REST checkout sessions (`thawani-api-key` header, amounts in baisa), the hosted
+ * page at /pay/{session_id}?key={publishable key}, and webhooks signed with HMAC-SHA256 of
+ * "{raw body}-{timestamp}" under the webhook secret (headers thawani-signature, thawani-timestamp).
+ */
+export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
+  const t = config.thawani;
+  async function call(path: string, init: RequestInit = {}) {
+    let res: Response;
+    try {
+      res = await fetch(`${t.baseUrl}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', 'thawani-api-key': t.secretKey ?? '', ...init.headers },
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      throw new GatewayError(`Thawani unreachable: ${(error as Error).message}`);
+    }
+    const body = (await res.json().catch(() => null)) as { success?: boolean; data?: Record<string, unknown> } | null;
+    if (!res.ok || !body?.data) throw new GatewayError(`Thawani answered ${res.status}`);
+    return body.data;
+  }
+  return {
+    name: 'thawani',
+    configured: !!t.secretKey && !!t.publishableKey,
+    async createSession(input) {
+      const data = await call('/api/v1/checkout/session', {
+        method: 'POST',
+        body: JSON.stringify({
+          client_reference_id: input.reference,
+          mode: 'payment',
+          products: [{ name: input.description.slice(0, 40), quantity: 1, unit_amount: input.amount }],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: {
+            customer_name: input.customer.name,
+            customer_phone: input.customer.phone ?? '',
+            customer_email: input.customer.email ?? '',
+            reference: input.reference,
+          },
+        }),
+      });
+      const id = String(data.session_id ?? '');
+      if (!id) throw new GatewayError('Thawani answered no session id');
+      return { id, url: `${t.baseUrl}/pay/${encodeURIComponent(id)}?key=${encodeURIComponent(t.publishableKey ?? '')}` };
+    },
+    async sessionStatus(sessionId) {
+      const data = await call(`/api/v1/checkout/session/${encodeURIComponent(sessionId)}`);
+      const s = data.payment_status;
+      return s === 'paid' || s === 'cancelled' ? s : 'unpaid';
+    },
+    webhookSession(rawBody, headers) {
+      const signature = header(headers, 'thawani-signature');
+      const timestamp = header(headers, 'thawani-timestamp');
+      if (!t.webhookSecret || !signature || !timestamp) return null;
+      const expected = createHmac('sha256', t.webhookSecret).update(`${rawBody}-${timestamp}`).digest();
+      const given = Buffer.from(signature, 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const event = JSON.parse(rawBody) as { data?: { session_id?: unknown; checkout_session_id?: unknown } };
+        const id = event.data?.session_id ?? event.data?.checkout_session_id;
+        return typeof id === 'string' && id ? id : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Starts, confirms and reports online payments of placed orders. */
+export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGateway[], publicUrl: string) {
+  const { db } = ctx;
+  const byName = new Map(gateways.map((g) => [g.name, g]));
+
+  const gateway = (name: string) => byName.get(name);
+
+  /** Opens the gateway's page for a placement's orders; answers its URL. */
+  async function start(name: string, userId: number, checkoutRef: string, amount: number, codes: string[]): Promise<string> {
+    const g = byName.get(name);
+    if (!g) throw new HttpError(422, 'The selected payment method is invalid or not available.');
+    const user = await db
+      .selectFrom('users')
+      .select(['name', 'phone', 'phone_code', 'email'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    const back = (kind: string) => `${publicUrl}/payment/${kind}?session_id=${encodeURIComponent(checkoutRef)}`;
+    const session = await g.createSession({
+      reference: checkoutRef,
+      amount,
+      description: `Orders ${codes.join(', ')}`,
+      successUrl: back('success'),
+      cancelUrl: back('cancel'),
+      customer: {
+        name: user?.name ?? '',
+        phone: user?.phone ? `${user.phone_code}${user.phone}` : null,
+        email: user?.email ?? null,
+      },
+    });
+    const now = ctx.now().toISOString();
+    await db
+      .insertInto('payments')
+      .values({
+        checkout_ref: checkoutRef,
+        user_id: userId,
+        gateway: name,
+        session_id: session.id,
+        amount,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return session.url;
+  }
+
+  /**
+   * Asks the gateway about a pending payment and records the answer: paid marks its orders paid (once:
+   * the conditional update decides), cancelled leaves them unpaid.
+   */
+  async function confirm(payment: {
+    id: number;
+    gateway: string;
+    session_id: string | null;
+    status: PaymentState;
+    checkout_ref: string;
+  }): Promise<PaymentState> {
+    if (payment.status !== 'pending' || !payment.session_id) return payment.status;
+    const g = byName.get(payment.gateway);
+    if (!g) return payment.status;
+    const status = await g.sessionStatus(payment.session_id);
+    if (status === 'unpaid') return 'pending';
+    const now = ctx.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('payments')
+        .set({ status, updated_at: now })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (status === 'paid' && Number(moved.numUpdatedRows) === 1)
+        await trx
+          .updateTable('orders')
+          .set({ payment_status: 'Paid', paid_at: now, updated_at: now })
+          .where('checkout_ref', '=', payment.checkout_ref)
+          .where('payment_status', '=', 'Unpaid')
+          .execute();
+    });
+    return status;
+  }
+
+  const findBySession = (sessionId: string) =>
+    db.selectFrom('payments').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+
+  /** A verified webhook: confirms the payment it names (idempotent). */
+  async function webhook(name: string, rawBody: string, headers: Record<string, string | string[] | undefined>) {
+    const g = byName.get(name);
+    if (!g) throw new HttpError(404, 'Not found.');
+    const sessionId = g.webhookSession(rawBody, headers);
+    if (sessionId === null) throw new HttpError(400, 'Invalid signature.');
+    if (!sessionId) return;
+    const payment = await findBySession(sessionId);
+    if (payment) await confirm(payment);
+  }
+
+  /** The payment of a placement (by the gateway's session id or the placement's reference), the customer's own. */
+  async function status(userId: number, ref: string) {
+    const payment = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('session_id', '=', ref), eb('checkout_ref', '=', ref)]))
+      .executeTakeFirst();
+    if (!payment) throw new HttpError(404, 'Payment not found.');
+    const state = await confirm(payment);
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('checkout_ref', '=', payment.checkout_ref)
+      .orderBy('id')
+      .execute();
+    return { payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const), orders };
+  }
+
+  /**
+   * Online payments pending or cancelled past the timeout: a pending one is asked of the gateway once
+   * more (a late payment counts); the others are marked expired, once, and their placements answered
+   * for withdrawal.
+   */
+  async function expired(timeoutMin: number): Promise<string[]> {
+    const before = new Date(ctx.now().getTime() - timeoutMin * 60_000).toISOString();
+    const rows = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', 'in', ['pending', 'cancelled'])
+      .where('created_at', '<', before)
+      .execute();
+    const out: string[] = [];
+    for (const p of rows) {
+      let state: PaymentState;
+      try {
+        state = await confirm(p);
+      } catch {
+        state = 'pending'; // the gateway is not answering: decide without it
+      }
+      if (state === 'paid') continue;
+      const moved = await db
+        .updateTable('payments')
+        .set({ status: 'expired', updated_at: ctx.now().toISOString() })
+        .where('id', '=', p.id)
+        .where('status', 'in', ['pending', 'cancelled'])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 1) out.push(p.checkout_ref);
+    }
+    return out;
+  }
+
+  return { gateway, start, webhook, status, expired };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { addressSchema, boolish } from './accounts';
+import { queryInt } from './catalog';
+import { envelope } from './common';
+import { cleanText } from './text';
+
+// ---------------------------------------------------------------------------------------------------
+// Cart, vouchers, checkout, orders (issue 16, API.md "Cart, vouchers, checkout, orders" and "Seller
+// side"). Money: numbers in the default currency with its decimals (OMR: 3), computed from integer baisa.
+// ---------------------------------------------------------------------------------------------------
+
+/** An id in a JSON body: a positive whole number, or its digits as a string (forms send strings). */
+export const bodyId = (label: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/)], {
+      error: (iss) => (iss.input === undefined ? `The ${label} field is required.` : `The ${label} must be an integer.`),
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(`The ${label} must be an integer.`)
+        .min(1, `The ${label} must be at least 1.`)
+        .max(2_147_483_647, `The ${label} is invalid.`),
+    );
+
+/** An optional id where null, '' and 0 mean "none chosen". */
+const optionalId = (label: string) =>
+  z
+    .union([bodyId(label), z.literal(''), z.literal(0), z.literal('0'), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'number' && v > 0 ? v : null));
+
+/** A list of shop ids: an array (or a comma-separated string) of 1 to 50 ids. */
+const shopIds = z
+  .union(
+    [
+      z.array(bodyId('shop id')),
+      z
+        .string()
+        .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
+        .transform((s) => s.split(',').map(Number)),
+    ],
+    {
+      error: (iss) => (iss.input === undefined ? 'The shop ids field is required.' : 'The shop ids must be a list of shop ids.'),
+    },
+  )
+  .pipe(z.array(z.number().int().min(1)).min(1, 'Please select at least one shop').max(50, 'Too many shops.'))
+  .transform((ids) => [...new Set(ids)]);
+
+const couponCode = z
+  .union([cleanText('coupon code').max(50, 'The coupon code may not be greater than 50 characters.'), z.null()])
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+const isBuyNow = boolish.optional().default(false);
+
+export const orderStatuses = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered', 'Cancelled'] as const;
+export type OrderStatusName = (typeof orderStatuses)[number];
+/** The keys of `status_wise_orders`, and the `order_status` filter values (the names above are accepted too). */
+export const orderStatusKeys = ['pending', 'confirm', 'processing', 'pickup', 'on_the_way', 'delivered', 'cancelled'] as const;
+export type OrderStatusKey = (typeof orderStatusKeys)[number];
+
+export const orderStatusOf = (key: OrderStatusKey): OrderStatusName => orderStatuses[orderStatusKeys.indexOf(key)]!;
+export const orderStatusKeyOf = (status: OrderStatusName): OrderStatusKey => orderStatusKeys[orderStatuses.indexOf(status)]!;
+
+/** `order_status` in a query or body: a key (`on_the_way`) or a name (`On The Way`), any case. */
+const orderStatusInput = z
+  .string()
+  .transform((s) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  )
+  .pipe(z.enum(orderStatusKeys, { error: `The order status must be one of: ${orderStatuses.join(', ')}.` }));
+
+// --- Cart -------------------------------------------------------------------------------------------
+
+export const cartStoreBody = z.object({
+  product_id: bodyId('product id'),
+  quantity: z
+    .union([z.number(), z.string().regex(/^\d{1,6}$/)], { error: 'The quantity must be a whole number.' })
+    .optional()
+    .default(1)
+    .transform(Number)
+    .pipe(z.number().int('The quantity must be a whole number.').min(1, 'The quantity must be at least 1.').max(10_000)),
+  color: optionalId('color'),
+  size: optionalId('size'),
+  /** Accepted for compatibility; the product's own unit is used. */
+  unit: z.unknown().optional(),
+  is_buy_now: isBuyNow,
+});
+export type CartStoreBody = z.input<typeof cartStoreBody>;
+
+/**
+ * Increment, decrement and delete name a cart line by its product and, when the product has several
+ * lines in the cart (different colours or sizes), its `color` and `size` (decision 018).
+ */
+export const cartLineBody = z.object({
+  product_id: bodyId('product id'),
+  color: optionalId('color'),
+  size: optionalId('size'),
+  is_buy_now: isBuyNow,
+});
+export type CartLineBody = z.input<typeof cartLineBody>;
+
+export const cartQuery = z.object({ is_buy_now: boolish.optional().default(false) });
+
+const optionSchema = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
+export const cartProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+  brand: z.string().nullable(),
+  /** One unit's regular price with the colour's and size's extra prices. */
+  price: z.number(),
+  /** One unit's price to pay when lower than `price` (flash sale, else discount); 0 when there is none. */
+  discount_price: z.number(),
+  discount_percentage: z.number().int(),
+  quantity: z.number().int(),
+  /** Stock on hand. */
+  stock: z.number().int(),
+  size: optionSchema.nullable(),
+  color: optionSchema.extend({ color_code: z.string() }).nullable(),
+  unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type CartProduct = z.infer<typeof cartProductSchema>;
+
+export const cartShopSchema = z.object({
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  shop_logo: z.string().nullable(),
+  shop_rating: z.number(),
+  shop_online: z.boolean(),
+  products: z.array(cartProductSchema),
+});
+export type CartShop = z.infer<typeof cartShopSchema>;
+
+export const cartSchema = z.object({
+  /** The number of lines in the cart. */
+  total: z.number().int(),
+  cart_items: z.array(cartShopSchema),
+  /** Lines dropped or reduced because stock or availability changed, or items not put back. */
+  info: z.string().nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+export const cartResponseSchema = envelope(cartSchema);
+
+// --- Vouchers -----------------------------------------------------------------------------------------
+
+export const couponSchema = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  code: z.string(),
+  discount_type: z.enum(['Percentage', 'Amount']),
+  /** Percent when Percentage; an amount in the default currency when Amount. */
+  discount: z.number(),
+  min_order_amount: z.number(),
+  max_discount_amount: z.number().nullable(),
+  /** The last moment the voucher can be used (ISO 8601), or null. */
+  validity: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  is_collected: z.boolean(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const vouchersQuery = z.object({ shop_id: queryInt('shop id') });
+export const collectedVouchersQuery = z.object({ shop_id: queryInt('shop id').optional() });
+export const vouchersResponseSchema = envelope(z.object({ coupons: z.array(couponSchema) }));
+export const collectVoucherBody = z.object({ coupon_id: bodyId('coupon id') });
+
+// --- Checkout ------------------------------------------------------------------------------------------
+
+export const checkoutBody = z.object({ shop_ids: shopIds, coupon_code: couponCode, is_buy_now: isBuyNow });
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+export const vatTaxSchema = z.object({ id: z.number().int(), name: z.string(), percentage: z.number(), amount: z.number() });
+export const amountsSchema = z.object({
+  total_amount: z.number(),
+  delivery_charge: z.number(),
+  coupon_discount: z.number(),
+  order_tax_amount: z.number(),
+  payable_amount: z.number(),
+  all_vat_taxes: z.array(vatTaxSchema),
+});
+export type Amounts = z.infer<typeof amountsSchema>;
+
+export const appliedCouponSchema = z.object({ id: z.number().int(), code: z.string(), discount: z.number() });
+export const checkoutShopSchema = cartShopSchema.extend({
+  amounts: amountsSchema,
+  /** The voucher applied to this shop (a collected one, or the typed code), or null. */
+  coupon: appliedCouponSchema.nullable(),
+});
+export const checkoutSchema = z.object({
+  checkout: amountsSchema,
+  /** True when a voucher applies to at least one selected shop. */
+  apply_coupon: z.boolean(),
+  checkout_items: z.array(checkoutShopSchema),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+export const checkoutResponseSchema = envelope(checkoutSchema);
+
+// --- Orders ----------------------------------------------------------------------------------------------
+
+export const placeOrderBody = z.object({
+  shop_ids: shopIds,
+  address_id: bodyId('address id'),
+  payment_method: cleanText('payment method', z.string({ error: 'The payment method field is required.' }))
+    .min(1, 'The payment method field is required.')
+    .max(30, 'The selected payment method is invalid.')
+    .toLowerCase(),
+  coupon_code: couponCode,
+  note: z
+    .union([cleanText('note').max(1000, 'The note may not be greater than 1000 characters.'), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  is_buy_now: isBuyNow,
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const orderAddressSchema = addressSchema.omit({ id: true, is_default: true });
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  order_code: z.string(),
+  shop_id: z.number().int(),
+  /** Number of units. */
+  quantity: z.number().int(),
+  /** The payable amount. */
+  amount: z.number(),
+  payment_method: z.string(),
+  payment_status: z.enum(['Unpaid', 'Paid']),
+  order_status: z.enum(orderStatuses),
+  created_at: z.string(),
+  /** Display-ready date and time of placement (Oman time), e.g. "25 Nov, 2026 08:15 PM". */
+  placed_at: z.string(),
+  address: orderAddressSchema,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const placeOrderResponseSchema = envelope(
+  z.object({ order_payment_url: z.string().nullable(), orders: z.array(orderSummarySchema) }),
+);
+export type PlaceOrderAnswer = z.infer<typeof placeOrderResponseSchema>['data'];
+
+export const statusWiseOrdersSchema = z.object({
+  all: z.number().int(),
+  pending: z.number().int(),
+  confirm: z.number().int(),
+  processing: z.number().int(),
+  pickup: z.number().int(),
+  on_the_way: z.number().int(),
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type StatusWiseOrders = z.infer<typeof statusWiseOrdersSchema>;
+
+export const ordersQuery = z.object({
+  order_status: orderStatusInput.optional(),
+  page: queryInt('page', { max: 100_000 }).optional().default(1),
+  per_page: queryInt('per page', { max: 100 }).optional().default(10),
+});
+export const ordersResponseSchema = envelope(
+  z.object({ total: z.number().int(), status_wise_orders: statusWiseOrdersSchema, orders: z.array(orderSummarySchema) }),
+);
+export type OrdersAnswer = z.infer<typeof ordersResponseSchema>['data'];
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  thumbnail: z.string().nullable(),
+  brand: z.string().nullable(),
+  /** One unit's regular price with extras. */
+  price: z.number(),
+  /** One unit's price paid. */
+  unit_price: z.number(),
+  quantity: z.number().int(),
+  total: z.number(),
+  size: optionSchema.nullable(),
+  color: optionSchema.extend({ color_code: z.string() }).nullable(),
+  unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  shop: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable(), rating: z.number() }),
+  customer: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() }),
+  products: z.array(orderItemSchema),
+  total_amount: z.number(),
+  delivery_charge: z.number(),
+  coupon_discount: z.number(),
+  order_tax_amount: z.number(),
+  payable_amount: z.number(),
+  taxes: z.array(vatTaxSchema),
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+  note: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string(), placed_at: z.string() })),
+  /** What the customer may do now. */
+  can_cancel: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderDetailsQuery = z.object({ order_id: queryInt('order id') });
+export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));
+export const orderIdBody = z.object({ order_id: bodyId('order id') });
+
+// --- Seller side ---------------------------------------------------------------------------------------------
+
+export const sellerOrdersQuery = ordersQuery;
+export const sellerOrderStatusBody = z.object({ order_status: orderStatusInput });
+
+// --- Payment (online) ----------------------------------------------------------------------------------
+
+export const paymentStatusQuery = z.object({
+  session_id: cleanText('session id', z.string({ error: 'The session id field is required.' }))
+    .min(1, 'The session id field is required.')
+    .max(255),
+});
+export const paymentStatusResponseSchema = envelope(
+  z.object({ payment_status: z.enum(['pending', 'paid', 'cancelled']), orders: z.array(orderSummarySchema) }),
+);
