@@ -7,6 +7,7 @@ import { m003AccessTokens } from './003-access-tokens';
 import { m004CatalogueSearch } from './004-catalogue-search';
 import { m005Accounts } from './005-accounts';
 import { m006AccountSafety } from './006-account-safety';
+import { m008CatalogueRevision } from './008-catalogue-revision';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -16,6 +17,7 @@ const all: Record<string, DialectMigration> = {
   '004-catalogue-search': m004CatalogueSearch,
   '005-accounts': m005Accounts,
   '006-account-safety': m006AccountSafety,
+  '008-catalogue-revision': m008CatalogueRevision,
 };
 
 class StaticProvider implements MigrationProvider {
