@@ -12,14 +12,14 @@ const percentile = (sorted, p) =>
 
 /** One phase of `seconds` at `rate` requests a second; resolves when every answer is in. */
 async function phase(o, agent, seconds) {
-  const url = new URL(o.url);
+  const urls = (o.urls ?? [o.url]).map((u) => new URL(u));
   const headers = { ...o.headers };
   if (o.body) headers['content-length'] = String(Buffer.byteLength(o.body));
   const total = Math.round(o.rate * seconds);
   const latencies = [];
   let errors = 0;
   let non2xx = 0;
-  const send = (planned) =>
+  const send = (planned, url) =>
     new Promise((resolve) => {
       // From the planned moment when sent late; from the moment it left when the timer woke a little early.
       const from = Math.min(planned, performance.now());
@@ -47,7 +47,7 @@ async function phase(o, agent, seconds) {
     const planned = start + (i * 1000) / o.rate;
     const wait = planned - performance.now();
     if (wait >= 1) await sleep(wait);
-    inFlight.push(send(planned));
+    inFlight.push(send(planned, urls[i % urls.length]));
   }
   const sendWindow = (performance.now() - start) / 1000;
   await Promise.all(inFlight);
@@ -66,8 +66,9 @@ async function phase(o, agent, seconds) {
 }
 
 /**
- * @param {{ url: string, rate: number, duration?: number, warmup?: number, connections?: number,
+ * @param {{ url?: string, urls?: string[], rate: number, duration?: number, warmup?: number, connections?: number,
  *   method?: string, body?: string, headers?: Record<string, string> }} o
+ *   `urls`: request i asks for urls[i % urls.length] (e.g. many different searches).
  */
 export async function fixedRate(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
@@ -110,3 +111,63 @@ export const judge = (x, budget) => ({
   budget,
   pass: x.p99 <= budget && x.errors === 0 && x.non2xx === 0 && x.rps >= x.rate * 0.95,
 });
+
+/**
+ * Closed loop: `connections` keep-alive connections each send their next request as soon as the last
+ * answer is in, for `duration` seconds after a `warmup`; answers the throughput (requests a second) and the
+ * latency percentiles. Measures how many answers one server process can give, not latency at a rate.
+ * @param {{ urls: string[], connections: number, duration?: number, warmup?: number, headers?: Record<string, string> }} o
+ */
+export async function closedLoop(o) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  const urls = o.urls.map((u) => new URL(u));
+  const run = async (seconds) => {
+    const latencies = [];
+    let errors = 0;
+    let non2xx = 0;
+    let next = 0;
+    const end = performance.now() + seconds * 1000;
+    const one = (url) =>
+      new Promise((resolve) => {
+        const from = performance.now();
+        const req = http.get(
+          { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: o.headers },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => {
+              if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);
+              else non2xx++;
+              resolve();
+            });
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+      });
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: o.connections }, async () => {
+        while (performance.now() < end) await one(urls[next++ % urls.length]);
+      }),
+    );
+    const seconds_ = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      rps: Math.round(latencies.length / seconds_),
+      p50: percentile(latencies, 0.5),
+      p975: percentile(latencies, 0.975),
+      p99: percentile(latencies, 0.99),
+      errors,
+      non2xx,
+    };
+  };
+  try {
+    if ((o.warmup ?? 2) > 0) await run(o.warmup ?? 2);
+    return await run(o.duration ?? 10);
+  } finally {
+    agent.destroy();
+  }
+}

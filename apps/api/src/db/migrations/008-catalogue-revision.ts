@@ -11,7 +11,17 @@ import type { DialectMigration } from './helpers';
 const WATCHED: Array<{ table: string; updateOf?: string[] }> = [
   {
     table: 'products',
-    updateOf: ['is_active', 'shop_id', 'category_id', 'sub_category_id', 'brand_id', 'price', 'list_price', 'search_name', 'search_text'],
+    updateOf: [
+      'is_active',
+      'shop_id',
+      'category_id',
+      'sub_category_id',
+      'brand_id',
+      'price',
+      'list_price',
+      'search_name',
+      'search_text',
+    ],
   },
   { table: 'shops', updateOf: ['is_active'] },
   { table: 'product_colors' },

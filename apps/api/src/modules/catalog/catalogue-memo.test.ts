@@ -12,8 +12,7 @@ async function list(qs: string) {
   return productsResponseSchema.parse(res.json()).data;
 }
 
-const revision = async () =>
-  (await app.db.selectFrom('catalog_revision').select('revision').executeTakeFirstOrThrow()).revision;
+const revision = async () => (await app.db.selectFrom('catalog_revision').select('revision').executeTakeFirstOrThrow()).revision;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -114,7 +113,11 @@ describe('facets and counts kept per context', () => {
 
   it('stock, sales, views and a shop being online do not move the revision', async () => {
     const rev = await revision();
-    await app.db.updateTable('products').set({ quantity: 3, total_sold: 9, views: 99, rating: 4.5 }).where('id', '=', 5).execute();
+    await app.db
+      .updateTable('products')
+      .set({ quantity: 3, total_sold: 9, views: 99, rating: 4.5 })
+      .where('id', '=', 5)
+      .execute();
     await app.db.updateTable('shops').set({ last_online_at: new Date().toISOString() }).where('id', '=', 1).execute();
     expect(await revision()).toBe(rev);
     await app.db.updateTable('products').set({ category_id: 2 }).where('id', '=', 5).execute();
