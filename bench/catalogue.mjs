@@ -75,7 +75,8 @@ function printThroughput(title, rows) {
   for (const r of rows)
     console.log(
       `${r.name.padEnd(44)} ${String(r.rps).padStart(6)}/s  p50 ${fmt(r.p50)} / p99 ${fmt(r.p99)} ms  ` +
-        `errors ${r.errors}, non-2xx ${r.non2xx}  budget ≥ ${r.budget}/s  ${r.pass ? 'PASS' : 'FAIL'}`,
+        `errors ${r.errors}, non-2xx ${r.non2xx}  budget ≥ ${r.budget}/s  ${r.pass ? 'PASS' : 'FAIL'}  ` +
+        `server CPU ${r.cpuPerAnswer?.toFixed(2)} ms/answer (one core: ~${Math.round(1000 / r.cpuPerAnswer)}/s)`,
     );
 }
 
@@ -102,7 +103,13 @@ for (const dataset of datasets) {
     if (dataset.products === 0) {
       const rows = [];
       for (const signedIn of [false, true]) {
-        const x = await closedLoop({ urls: [`${base}/api/products`], connections: 50, duration, headers: as(signedIn) });
+        const x = await closedLoop({
+          urls: [`${base}/api/products`],
+          connections: 50,
+          duration,
+          headers: as(signedIn),
+          pid: server.pid,
+        });
         const budget = signedIn ? Math.round(2000 / SIGNED_IN_SLACK) : 2000;
         rows.push({
           name: `GET /api/products, 50 connections, ${who(signedIn)}`,
@@ -115,7 +122,14 @@ for (const dataset of datasets) {
       if (rows.some((r) => !r.pass)) failed = true;
       const latency = [];
       for (const signedIn of [false, true]) {
-        const x = await fixedRate({ url: `${base}/api/products`, rate: 1000, duration, connections: 50, headers: as(signedIn) });
+        const x = await fixedRate({
+          url: `${base}/api/products`,
+          rate: 1000,
+          duration,
+          connections: 50,
+          headers: as(signedIn),
+          pid: server.pid,
+        });
         latency.push(judge({ name: `GET /api/products, ${who(signedIn)}`, ...x }, signedIn ? 15 * SIGNED_IN_SLACK : 15));
       }
       printTable(`${dataset.label} (${total} products): latency at a fixed rate, cache off`, latency);
@@ -133,9 +147,23 @@ for (const dataset of datasets) {
       const rows = [];
       for (const signedIn of [false, true]) {
         const slack = signedIn ? SIGNED_IN_SLACK : 1;
-        const cat = await fixedRate({ urls: categoryUrls, rate: 500, duration, connections: 50, headers: as(signedIn) });
+        const cat = await fixedRate({
+          urls: categoryUrls,
+          rate: 500,
+          duration,
+          connections: 50,
+          headers: as(signedIn),
+          pid: server.pid,
+        });
         rows.push(judge({ name: `${categories.length} category pages in turn, ${who(signedIn)}`, ...cat }, 25 * slack));
-        const search = await fixedRate({ urls: searchUrls, rate: 300, duration, connections: 50, headers: as(signedIn) });
+        const search = await fixedRate({
+          urls: searchUrls,
+          rate: 300,
+          duration,
+          connections: 50,
+          headers: as(signedIn),
+          pid: server.pid,
+        });
         rows.push(judge({ name: `${words.length} search words in turn, ${who(signedIn)}`, ...search }, 50 * slack));
       }
       printTable(`${dataset.label} (${total.toLocaleString('en')} products): latency at a fixed rate, cache off`, rows);

@@ -4,8 +4,23 @@
 // one count their wait), unlike a closed loop that sends less when the server slows down.
 // (autocannon's `overallRate` sends each connection's quota back to back at the start of every second,
 // i.e. bursts of `rate` requests; that measures queueing of the burst, not latency at a steady rate.)
+import fs from 'node:fs';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc; 10 ms ticks). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Measures `run` and, given the server's pid, the server's CPU milliseconds per answer during it. */
+async function withCpu(pid, run) {
+  const before = pid ? cpuMs(pid) : 0;
+  const x = await run();
+  const answers = x.answers ?? 0;
+  return { ...x, cpuPerAnswer: pid && answers ? (cpuMs(pid) - before) / answers : undefined };
+}
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : undefined;
@@ -62,19 +77,21 @@ async function phase(o, agent, seconds) {
     rate: o.rate,
     errors,
     non2xx,
+    answers: latencies.length + non2xx,
   };
 }
 
 /**
  * @param {{ url?: string, urls?: string[], rate: number, duration?: number, warmup?: number, connections?: number,
- *   method?: string, body?: string, headers?: Record<string, string> }} o
+ *   method?: string, body?: string, headers?: Record<string, string>, pid?: number }} o
+ *   `pid`: the server's process; the answer then has `cpuPerAnswer` (ms of its CPU per answer).
  *   `urls`: request i asks for urls[i % urls.length] (e.g. many different searches).
  */
 export async function fixedRate(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
   try {
     if ((o.warmup ?? 2) > 0) await phase(o, agent, o.warmup ?? 2);
-    return await phase(o, agent, o.duration ?? 10);
+    return await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10));
   } finally {
     agent.destroy();
   }
@@ -85,7 +102,9 @@ export const fmt = (ms) => (ms === undefined || ms === null ? '-' : `${Number(ms
 /** Prints one table: name, budget and measured figures, PASS/FAIL. */
 export function printTable(title, rows) {
   console.log(`\n${title}`);
+  const cpu = rows.some((x) => x.cpuPerAnswer !== undefined);
   const head = ['check', 'rate', 'achieved', 'p50 ms', 'p97.5 ms', 'p99 ms', 'budget p99', 'errors', 'non-2xx', 'result'];
+  if (cpu) head.push('server CPU/answer');
   const lines = rows.map((x) => [
     x.name,
     `${x.rate}/s`,
@@ -97,6 +116,7 @@ export function printTable(title, rows) {
     String(x.errors),
     String(x.non2xx),
     x.pass ? 'PASS' : 'FAIL',
+    ...(cpu ? [x.cpuPerAnswer === undefined ? '-' : `${x.cpuPerAnswer.toFixed(2)} ms`] : []),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -116,7 +136,7 @@ export const judge = (x, budget) => ({
  * Closed loop: `connections` keep-alive connections each send their next request as soon as the last
  * answer is in, for `duration` seconds after a `warmup`; answers the throughput (requests a second) and the
  * latency percentiles. Measures how many answers one server process can give, not latency at a rate.
- * @param {{ urls: string[], connections: number, duration?: number, warmup?: number, headers?: Record<string, string> }} o
+ * @param {{ urls: string[], connections: number, duration?: number, warmup?: number, headers?: Record<string, string>, pid?: number }} o
  */
 export async function closedLoop(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
@@ -162,11 +182,12 @@ export async function closedLoop(o) {
       p99: percentile(latencies, 0.99),
       errors,
       non2xx,
+      answers: latencies.length + non2xx,
     };
   };
   try {
     if ((o.warmup ?? 2) > 0) await run(o.warmup ?? 2);
-    return await run(o.duration ?? 10);
+    return await withCpu(o.pid, () => run(o.duration ?? 10));
   } finally {
     agent.destroy();
   }

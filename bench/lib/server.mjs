@@ -33,7 +33,7 @@ export function ensureWebBuild() {
 
 /**
  * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string }} [options]
- * @returns {Promise<{ base: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
   ensureWebBuild();
@@ -93,7 +93,8 @@ export async function startServer(options = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, port, dataDir, stop };
+  // pid: the server's process (scripts/start.mjs runs the server in its own process).
+  return { base, port, dataDir, pid: child.pid, stop };
 }
 
 /** Stops the server on Ctrl-C too. */

@@ -21,7 +21,7 @@ import type { SettingsService } from '../settings/settings.service';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService, localized } from './categories.service';
-import { markFavorites, pricing, productCards } from './product-cards';
+import { markFavorites, pricing, productCards, runningFlashPrices } from './product-cards';
 import * as products from './products.repository';
 import * as shops from './shops.repository';
 
@@ -159,9 +159,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         const now = nowIso();
         // A search is computed every time (its words are too many to keep); a category, shop or the
         // deals keep their facets and unrefined count until the catalogue changes.
+        const kept = await memo.at(now);
         const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
         const keep = <T>(what: string, compute: () => Promise<T>) =>
-          filter.terms.length ? compute() : memo.get(`${what}:${context}`, now, compute);
+          filter.terms.length ? compute() : kept.get(`${what}:${context}`, compute);
         const refined = !!(
           filter.brandIds?.length ||
           filter.colorIds?.length ||
@@ -171,14 +172,15 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           filter.maxPrice !== undefined
         );
         const count = () => products.countProducts(db, dialect, filter, now);
-        const [total, ids, f] = await Promise.all([
+        const [total, ids, f, flashPrices] = await Promise.all([
           refined ? count() : keep('count', count),
           products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now),
           keep('facets', () => products.facets(db, dialect, filter, now)),
+          kept.get('running-flash-prices', () => runningFlashPrices(db, null, now)),
         ]);
         return {
           total,
-          products: await productCards(db, ids, locale, null, now),
+          products: await productCards(db, ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
