@@ -57,7 +57,7 @@ async function searchWords(base, wanted = 300) {
           headers: { 'accept-language': lang },
         });
         for (const p of (await res.json()).data.products)
-          for (const w of p.name.split(/[^\p{L}\p{N}]+/u))
+          for (const w of p.name.split(/[^\p{L}\p{M}\p{N}]+/u))
             if (w.length >= 3 && !/^\d+$/.test(w)) (/\p{Script=Arabic}/u.test(w) ? arabic : latin).add(w.toLowerCase());
       }
   const a = [...arabic];
@@ -145,27 +145,29 @@ for (const dataset of datasets) {
         failed = true;
       }
       const rows = [];
-      for (const signedIn of [false, true]) {
-        const slack = signedIn ? SIGNED_IN_SLACK : 1;
-        const cat = await fixedRate({
-          urls: categoryUrls,
-          rate: 500,
-          duration,
-          connections: 50,
-          headers: as(signedIn),
-          pid: server.pid,
-        });
-        rows.push(judge({ name: `${categories.length} category pages in turn, ${who(signedIn)}`, ...cat }, 25 * slack));
-        const search = await fixedRate({
-          urls: searchUrls,
-          rate: 300,
-          duration,
-          connections: 50,
-          headers: as(signedIn),
-          pid: server.pid,
-        });
-        rows.push(judge({ name: `${words.length} search words in turn, ${who(signedIn)}`, ...search }, 50 * slack));
-      }
+      const checks = [
+        { name: `${categories.length} category pages in turn`, urls: categoryUrls, rate: 500, budget: 25 },
+        { name: `${words.length} search words in turn`, urls: searchUrls, rate: 300, budget: 50 },
+      ];
+      for (const c of checks)
+        for (const signedIn of [false, true]) {
+          const guest = rows.at(-1);
+          // A server far behind would still be working off the guest run's queue: not measured then.
+          if (signedIn && !(guest.p99 <= 4 * c.budget)) {
+            console.log(`${c.name}, signed in: not measured (the guest run was over 4 × the budget)`);
+            continue;
+          }
+          const x = await fixedRate({
+            urls: c.urls,
+            rate: c.rate,
+            duration,
+            connections: 50,
+            headers: as(signedIn),
+            pid: server.pid,
+          });
+          rows.push(judge({ name: `${c.name}, ${who(signedIn)}`, ...x }, c.budget * (signedIn ? SIGNED_IN_SLACK : 1)));
+          console.log(`${rows.at(-1).name}: p99 ${fmt(x.p99)} ms`);
+        }
       printTable(`${dataset.label} (${total.toLocaleString('en')} products): latency at a fixed rate, cache off`, rows);
       if (rows.some((r) => !r.pass)) failed = true;
     }
