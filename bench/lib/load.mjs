@@ -25,7 +25,11 @@ async function withCpu(pid, run) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : undefined;
 
-/** One phase of `seconds` at `rate` requests a second; resolves when every answer is in. */
+/**
+ * One phase of `seconds` at `rate` requests a second; resolves when every answer is in, or 10 s after the
+ * last request left: requests still unanswered then (waiting for a connection behind a server that fell
+ * behind) are abandoned and counted as errors, so an overloaded server cannot hold the bench for minutes.
+ */
 async function phase(o, agent, seconds) {
   const urls = (o.urls ?? [o.url]).map((u) => new URL(u));
   const headers = { ...o.headers };
@@ -34,15 +38,27 @@ async function phase(o, agent, seconds) {
   const latencies = [];
   let errors = 0;
   let non2xx = 0;
+  const open = new Set();
   const send = (planned, url) =>
     new Promise((resolve) => {
       // From the planned moment when sent late; from the moment it left when the timer woke a little early.
       const from = Math.min(planned, performance.now());
+      let done = false;
+      const failed = () => {
+        if (done) return;
+        done = true;
+        errors++;
+        resolve();
+      };
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: o.method ?? 'GET', headers },
         (res) => {
           res.on('data', () => {});
+          res.on('error', failed);
+          res.on('aborted', failed);
           res.on('end', () => {
+            if (done) return;
+            done = true;
             if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);
             else non2xx++;
             resolve();
@@ -50,10 +66,13 @@ async function phase(o, agent, seconds) {
         },
       );
       req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        errors++;
-        resolve();
+      open.add(req);
+      req.on('close', () => {
+        open.delete(req);
+        // Closed without an answer or an error event (destroyed mid-answer): a failure.
+        setImmediate(failed);
       });
+      req.on('error', failed);
       req.end(o.body);
     });
   const start = performance.now();
@@ -65,6 +84,13 @@ async function phase(o, agent, seconds) {
     inFlight.push(send(planned, urls[i % urls.length]));
   }
   const sendWindow = (performance.now() - start) / 1000;
+  let abandon;
+  const late = new Promise((resolve) => {
+    abandon = setTimeout(resolve, 10_000);
+  });
+  await Promise.race([Promise.all(inFlight), late]);
+  clearTimeout(abandon);
+  for (const req of open) req.destroy(new Error('abandoned'));
   await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
   return {
