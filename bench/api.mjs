@@ -57,6 +57,7 @@ for (const dataset of datasets) {
         duration,
         connections,
         headers: values['no-compression'] ? {} : { 'accept-encoding': 'gzip, deflate, br' },
+        pid: server.pid,
       });
       const budget = c.budget ?? 2 * rows[0].p99;
       rows.push(judge({ name: c.name, ...x }, budget));

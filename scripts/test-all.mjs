@@ -54,6 +54,8 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 vitest('web unit', 'apps/web');
 // Built once here: the API suite mounts the built web app in some tests, and the browser tests serve it.
 run('web build', 'npm', ['run', 'build', '--workspace', '@souq/web']);
+// The browser tests start the server as `npm start` does: the compiled API (scripts/build-api.mjs).
+run('api build', 'npm', ['run', 'build', '--workspace', '@souq/api']);
 vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
 if (process.env.TEST_POSTGRES_URL) vitest('api (postgresql)', 'apps/api', { TEST_DIALECT: 'postgres' });
 else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');

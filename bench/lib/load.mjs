@@ -4,30 +4,61 @@
 // one count their wait), unlike a closed loop that sends less when the server slows down.
 // (autocannon's `overallRate` sends each connection's quota back to back at the start of every second,
 // i.e. bursts of `rate` requests; that measures queueing of the burst, not latency at a steady rate.)
+import fs from 'node:fs';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc; 10 ms ticks). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Measures `run` and, given the server's pid, the server's CPU milliseconds per answer during it. */
+async function withCpu(pid, run) {
+  const before = pid ? cpuMs(pid) : 0;
+  const x = await run();
+  const answers = x.answers ?? 0;
+  return { ...x, cpuPerAnswer: pid && answers ? (cpuMs(pid) - before) / answers : undefined };
+}
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : undefined;
 
-/** One phase of `seconds` at `rate` requests a second; resolves when every answer is in. */
+/**
+ * One phase of `seconds` at `rate` requests a second; resolves when every answer is in, or 10 s after the
+ * last request left: requests still unanswered then (waiting for a connection behind a server that fell
+ * behind) are abandoned and counted as errors, so an overloaded server cannot hold the bench for minutes.
+ */
 async function phase(o, agent, seconds) {
-  const url = new URL(o.url);
+  const urls = (o.urls ?? [o.url]).map((u) => new URL(u));
   const headers = { ...o.headers };
   if (o.body) headers['content-length'] = String(Buffer.byteLength(o.body));
   const total = Math.round(o.rate * seconds);
   const latencies = [];
   let errors = 0;
   let non2xx = 0;
-  const send = (planned) =>
+  const open = new Set();
+  const send = (planned, url) =>
     new Promise((resolve) => {
       // From the planned moment when sent late; from the moment it left when the timer woke a little early.
       const from = Math.min(planned, performance.now());
+      let done = false;
+      const failed = () => {
+        if (done) return;
+        done = true;
+        errors++;
+        resolve();
+      };
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: o.method ?? 'GET', headers },
         (res) => {
           res.on('data', () => {});
+          res.on('error', failed);
+          res.on('aborted', failed);
           res.on('end', () => {
+            if (done) return;
+            done = true;
             if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);
             else non2xx++;
             resolve();
@@ -35,10 +66,13 @@ async function phase(o, agent, seconds) {
         },
       );
       req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        errors++;
-        resolve();
+      open.add(req);
+      req.on('close', () => {
+        open.delete(req);
+        // Closed without an answer or an error event (destroyed mid-answer): a failure.
+        setImmediate(failed);
       });
+      req.on('error', failed);
       req.end(o.body);
     });
   const start = performance.now();
@@ -47,9 +81,16 @@ async function phase(o, agent, seconds) {
     const planned = start + (i * 1000) / o.rate;
     const wait = planned - performance.now();
     if (wait >= 1) await sleep(wait);
-    inFlight.push(send(planned));
+    inFlight.push(send(planned, urls[i % urls.length]));
   }
   const sendWindow = (performance.now() - start) / 1000;
+  let abandon;
+  const late = new Promise((resolve) => {
+    abandon = setTimeout(resolve, 10_000);
+  });
+  await Promise.race([Promise.all(inFlight), late]);
+  clearTimeout(abandon);
+  for (const req of open) req.destroy(new Error('abandoned'));
   await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
   return {
@@ -62,18 +103,21 @@ async function phase(o, agent, seconds) {
     rate: o.rate,
     errors,
     non2xx,
+    answers: latencies.length + non2xx,
   };
 }
 
 /**
- * @param {{ url: string, rate: number, duration?: number, warmup?: number, connections?: number,
- *   method?: string, body?: string, headers?: Record<string, string> }} o
+ * @param {{ url?: string, urls?: string[], rate: number, duration?: number, warmup?: number, connections?: number,
+ *   method?: string, body?: string, headers?: Record<string, string>, pid?: number }} o
+ *   `pid`: the server's process; the answer then has `cpuPerAnswer` (ms of its CPU per answer).
+ *   `urls`: request i asks for urls[i % urls.length] (e.g. many different searches).
  */
 export async function fixedRate(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
   try {
     if ((o.warmup ?? 2) > 0) await phase(o, agent, o.warmup ?? 2);
-    return await phase(o, agent, o.duration ?? 10);
+    return await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10));
   } finally {
     agent.destroy();
   }
@@ -84,7 +128,9 @@ export const fmt = (ms) => (ms === undefined || ms === null ? '-' : `${Number(ms
 /** Prints one table: name, budget and measured figures, PASS/FAIL. */
 export function printTable(title, rows) {
   console.log(`\n${title}`);
+  const cpu = rows.some((x) => x.cpuPerAnswer !== undefined);
   const head = ['check', 'rate', 'achieved', 'p50 ms', 'p97.5 ms', 'p99 ms', 'budget p99', 'errors', 'non-2xx', 'result'];
+  if (cpu) head.push('server CPU/answer');
   const lines = rows.map((x) => [
     x.name,
     `${x.rate}/s`,
@@ -96,6 +142,7 @@ export function printTable(title, rows) {
     String(x.errors),
     String(x.non2xx),
     x.pass ? 'PASS' : 'FAIL',
+    ...(cpu ? [x.cpuPerAnswer === undefined ? '-' : `${x.cpuPerAnswer.toFixed(2)} ms`] : []),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -110,3 +157,64 @@ export const judge = (x, budget) => ({
   budget,
   pass: x.p99 <= budget && x.errors === 0 && x.non2xx === 0 && x.rps >= x.rate * 0.95,
 });
+
+/**
+ * Closed loop: `connections` keep-alive connections each send their next request as soon as the last
+ * answer is in, for `duration` seconds after a `warmup`; answers the throughput (requests a second) and the
+ * latency percentiles. Measures how many answers one server process can give, not latency at a rate.
+ * @param {{ urls: string[], connections: number, duration?: number, warmup?: number, headers?: Record<string, string>, pid?: number }} o
+ */
+export async function closedLoop(o) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  const urls = o.urls.map((u) => new URL(u));
+  const run = async (seconds) => {
+    const latencies = [];
+    let errors = 0;
+    let non2xx = 0;
+    let next = 0;
+    const end = performance.now() + seconds * 1000;
+    const one = (url) =>
+      new Promise((resolve) => {
+        const from = performance.now();
+        const req = http.get(
+          { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: o.headers },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => {
+              if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);
+              else non2xx++;
+              resolve();
+            });
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+      });
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: o.connections }, async () => {
+        while (performance.now() < end) await one(urls[next++ % urls.length]);
+      }),
+    );
+    const seconds_ = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      rps: Math.round(latencies.length / seconds_),
+      p50: percentile(latencies, 0.5),
+      p975: percentile(latencies, 0.975),
+      p99: percentile(latencies, 0.99),
+      errors,
+      non2xx,
+      answers: latencies.length + non2xx,
+    };
+  };
+  try {
+    if ((o.warmup ?? 2) > 0) await run(o.warmup ?? 2);
+    return await withCpu(o.pid, () => run(o.duration ?? 10));
+  } finally {
+    agent.destroy();
+  }
+}

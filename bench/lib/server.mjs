@@ -32,12 +32,14 @@ export function ensureWebBuild() {
 }
 
 /**
- * @param {{ products?: number, env?: Record<string, string>, label?: string }} [options]
- * @returns {Promise<{ base: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string }} [options]
+ * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
   ensureWebBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
+  // options.dataDir: an existing data folder (e.g. a generated catalogue kept between runs); left in place.
+  const keep = !!options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -76,7 +78,7 @@ export async function startServer(options = {}) {
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -91,7 +93,8 @@ export async function startServer(options = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, port, dataDir, stop };
+  // pid: the server's process (scripts/start.mjs runs the server in its own process).
+  return { base, port, dataDir, pid: child.pid, stop };
 }
 
 /** Stops the server on Ctrl-C too. */

@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedIfEmpty } from './db/seed';
 import { API_POLICY } from './http/csp';
-import { createResponseCache } from './http/response-cache';
+import { compressJsonAnswers, createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -111,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  compressJsonAnswers(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   app.addHook('onRequest', async (req) => {

@@ -303,7 +303,14 @@ export interface RecentlyViewedTable {
   viewed_at: string;
 }
 
+/** One row (id 1): moved by triggers on every write that changes lists or facets (migration 008). */
+export interface CatalogRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface CatalogueTables {
+  catalog_revision: CatalogRevisionTable;
   favorites: FavoritesTable;
   recently_viewed: RecentlyViewedTable;
   users: UsersTable;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig, PostgresTimeouts } from '../config';
 import type { Database } from './schema';
@@ -54,7 +54,32 @@ export function createDb(database: AppConfig['database'], timeouts?: PostgresTim
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+  };
+}
+
+/**
+ * Kysely prepares every query it runs; preparing costs as much as running a small indexed query. The
+ * same SQL text (values are bound parameters) reuses its prepared statement instead: the hot catalogue
+ * queries are a few dozen texts. Statements are run to completion synchronously (Kysely never streams
+ * here), so one statement is never used twice at once. Oldest texts are dropped beyond `max`.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+        if (statements.size > max) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Booleans are stored as 0/1 in both dialects. */

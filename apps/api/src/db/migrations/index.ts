@@ -8,6 +8,7 @@ import { m004CatalogueSearch } from './004-catalogue-search';
 import { m005Accounts } from './005-accounts';
 import { m006AccountSafety } from './006-account-safety';
 import { m007Commerce } from './007-commerce';
+import { m008CatalogueRevision } from './008-catalogue-revision';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -18,6 +19,7 @@ const all: Record<string, DialectMigration> = {
   '005-accounts': m005Accounts,
   '006-account-safety': m006AccountSafety,
   '007-commerce': m007Commerce,
+  '008-catalogue-revision': m008CatalogueRevision,
 };
 
 class StaticProvider implements MigrationProvider {

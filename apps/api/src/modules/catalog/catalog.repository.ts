@@ -225,3 +225,15 @@ export async function recentlyViewedIds(db: DbOrTrx, userId: number, limit: numb
     .execute();
   return rows.map((r) => r.product_id);
 }
+
+/** A flash sale's prices of the given products (baisa). */
+export async function flashSalePrices(db: DbOrTrx, saleId: number, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('flash_sale_products')
+    .select(['product_id', 'price'])
+    .where('flash_sale_id', '=', saleId)
+    .where('product_id', 'in', productIds)
+    .execute();
+  return new Map(rows.map((s) => [s.product_id, s.price]));
+}

@@ -19,8 +19,9 @@ import { searchTerms } from '../../shared/search-text';
 import { createTtlCache } from '../../shared/ttl-cache';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './catalog.repository';
+import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService, localized } from './categories.service';
-import { markFavorites, pricing, productCards } from './product-cards';
+import { markFavorites, pricing, productCards, runningFlashPrices } from './product-cards';
 import * as products from './products.repository';
 import * as shops from './shops.repository';
 
@@ -106,7 +107,8 @@ export interface CatalogService {
 export function createCatalogService(db: Db, dialect: Dialect, settings: SettingsService, cacheTtlMs: number): CatalogService {
   // Public answers (no per-user data) are reused for a few seconds; is_favorite is applied per request.
   const cache = createTtlCache<unknown>(cacheTtlMs);
-  const facetCache = createTtlCache<products.FacetRows>(cacheTtlMs * 12);
+  // Facets and counts of a context (category, shop, deals, everything) last until the catalogue changes.
+  const memo = createCatalogueMemo(db);
   const cached = <T>(key: string, compute: () => Promise<T>) => cache.get(key, compute) as Promise<T>;
   const categories = createCategoriesService(db);
   const nowIso = () => new Date().toISOString();
@@ -155,15 +157,30 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       const key = `products:${locale}:${JSON.stringify([filter, q.sort_type, q.page, q.per_page])}`;
       const value = await cached(key, async () => {
         const now = nowIso();
-        const facetKey = `${locale}:${JSON.stringify([filter.terms, filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals])}`;
-        const [total, ids, f] = await Promise.all([
-          products.countProducts(db, dialect, filter, now),
+        // A search is computed every time (its words are too many to keep); a category, shop or the
+        // deals keep their facets and unrefined count until the catalogue changes.
+        const kept = await memo.at(now);
+        const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
+        const keep = <T>(what: string, compute: () => Promise<T>) =>
+          filter.terms.length ? compute() : kept.get(`${what}:${context}`, compute);
+        const refined = !!(
+          filter.brandIds?.length ||
+          filter.colorIds?.length ||
+          filter.sizeIds?.length ||
+          filter.minRating ||
+          filter.minPrice !== undefined ||
+          filter.maxPrice !== undefined
+        );
+        const count = () => products.countProducts(db, dialect, filter, now);
+        const [total, ids, f, flashPrices] = await Promise.all([
+          refined ? count() : keep('count', count),
           products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now),
-          facetCache.get(facetKey, () => products.facets(db, dialect, filter, now)),
+          keep('facets', () => products.facets(db, dialect, filter, now)),
+          kept.get('running-flash-prices', () => runningFlashPrices(db, null, now)),
         ]);
         return {
           total,
-          products: await productCards(db, ids, locale, null, now),
+          products: await productCards(db, ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
@@ -318,13 +335,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         let cards = await productCards(db, ids, locale, null, now);
         if (status === 'upcoming') {
           // Show what the sale will charge: the sale price as the discount, before it starts.
-          const salePrices = await db
-            .selectFrom('flash_sale_products')
-            .select(['product_id', 'price'])
-            .where('flash_sale_id', '=', id)
-            .where('product_id', 'in', ids.length ? ids : [0])
-            .execute();
-          const byProduct = new Map(salePrices.map((s) => [s.product_id, s.price]));
+          const byProduct = await repo.flashSalePrices(db, id, ids);
           cards = cards.map((c) => {
             const base = Math.round(c.price * 1000);
             const current = c.discount_price > 0 ? Math.round(c.discount_price * 1000) : base;

@@ -12,14 +12,15 @@ import { localized } from './categories.service';
 /** Baisa (integer minor units) to the API's number with the currency's 3 decimals. */
 export const omr = (baisa: number): number => Math.round(baisa) / 1000;
 
-/** Running flash-sale prices of the given products, at `now`. */
-export async function runningFlashPrices(db: DbOrTrx, ids: number[], now: string): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/** Running flash-sale prices of the given products (of every product: `ids` null), at `now`. */
+export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now: string): Promise<Map<number, number>> {
+  if (ids?.length === 0) return new Map();
+  let q = db
     .selectFrom('flash_sale_products as fsp')
     .innerJoin('flash_sales as fs', 'fs.id', 'fsp.flash_sale_id')
-    .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')])
-    .where('fsp.product_id', 'in', ids)
+    .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')]);
+  if (ids) q = q.where('fsp.product_id', 'in', ids);
+  const rows = await q
     .where('fs.is_active', '=', 1)
     .where('fs.start_at', '<=', now)
     .where('fs.end_at', '>', now)
@@ -50,6 +51,8 @@ export async function productCards(
   locale: Locale,
   userId: number | null,
   now = new Date().toISOString(),
+  /** The running flash-sale prices of (at least) these products when the caller has them already. */
+  flashPrices?: Map<number, number>,
 ): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
@@ -90,7 +93,7 @@ export async function productCards(
       .where('p.is_active', '=', 1)
       .where('s.is_active', '=', 1)
       .execute(),
-    runningFlashPrices(db, unique, now),
+    flashPrices ?? runningFlashPrices(db, unique, now),
     db
       .selectFrom('product_sizes as ps')
       .innerJoin('sizes as z', 'z.id', 'ps.size_id')

@@ -257,3 +257,17 @@ async function priceRange(db: DbOrTrx, dialect: Dialect, f: ProductListFilter, n
   const low = [lo.rows[0]?.v, flashLo.rows[0]?.v].filter((v): v is number => v !== null && v !== undefined).map(Number);
   return { minPrice: low.length ? Math.min(...low) : 0, maxPrice: Number(hi.rows[0]?.v ?? 0) };
 }
+
+/** The catalogue's revision: moved by triggers on every write that changes lists or facets (migration 008). */
+export async function catalogueRevision(db: DbOrTrx): Promise<number> {
+  const row = await db.selectFrom('catalog_revision').select('revision').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.revision ?? 0);
+}
+
+/** The next moment after `now` at which an active flash sale starts or ends (effective prices change then). */
+export async function nextFlashSaleChange(db: DbOrTrx, now: string): Promise<string | null> {
+  const { rows } = await sql<{ at: string | null }>`SELECT MIN(x.at) AS at FROM (
+      SELECT start_at AS at FROM flash_sales WHERE is_active = 1 AND start_at > ${now}
+      UNION ALL SELECT end_at AS at FROM flash_sales WHERE is_active = 1 AND end_at > ${now}) x`.execute(db);
+  return rows[0]?.at ?? null;
+}

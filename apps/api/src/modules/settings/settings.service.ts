@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import { isOn, type Db } from '../../db';
 import type { CurrenciesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
+import { createTtlCache } from '../../shared/ttl-cache';
 import * as repo from './settings.repository';
 
 /** A text setting may be stored per language: `{"en": "...", "ar": "..."}`. */
@@ -52,15 +53,8 @@ export interface SettingsService {
  * because every server-rendered page needs them.
  */
 export function createSettingsService(db: Db, config: AppConfig): SettingsService {
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
-    const value = load();
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
-    return value;
-  }
+  const cache = createTtlCache<unknown>(CACHE_MS, 100);
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   const languages = () =>
     cached('languages', async () =>

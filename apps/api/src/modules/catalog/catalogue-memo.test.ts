@@ -1,0 +1,126 @@
+import { productsResponseSchema } from '@souq/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+
+// The answer cache is off in tests (CATALOG_CACHE_TTL_MS 0): what is kept here is only the facets and
+// counts of a context, until the catalogue's revision moves or a flash sale starts or ends (decision 015).
+const app = await createTestApp();
+
+async function list(qs: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/products?${qs}`, headers: { 'accept-language': 'en' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return productsResponseSchema.parse(res.json()).data;
+}
+
+const revision = async () => (await app.db.selectFrom('catalog_revision').select('revision').executeTakeFirstOrThrow()).revision;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('facets and counts kept per context', () => {
+  it('a product leaving or joining a category shows in its count and facets at once', async () => {
+    const before = await list('category_id=1&per_page=1');
+    const product = await app.db
+      .selectFrom('products')
+      .select(['id', 'brand_id'])
+      .where('category_id', '=', 1)
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    await app.db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    expect((await list('category_id=1&per_page=1')).total).toBe(before.total - 1);
+    expect((await list('per_page=1')).total).toBe(215);
+    await app.db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+    expect((await list('category_id=1&per_page=1')).total).toBe(before.total);
+
+    // A brand no product of the category had appears among its facets once a product carries it.
+    const brand = await app.db
+      .insertInto('brands')
+      .values({ name: 'Zz Memo Brand', name_ar: null, logo: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await list('category_id=1&per_page=1')).filters.brands.map((b) => b.id)).not.toContain(brand.id);
+    await app.db.updateTable('products').set({ brand_id: brand.id }).where('id', '=', product.id).execute();
+    expect((await list('category_id=1&per_page=1')).filters.brands.map((b) => b.id)).toContain(brand.id);
+  });
+
+  it('a new colour of a product and a price change show in the facets at once', async () => {
+    const product = await app.db
+      .selectFrom('products')
+      .select(['id', 'category_id', 'price'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const qs = `category_id=${product.category_id}&per_page=1`;
+    const before = await list(qs);
+    const color = await app.db
+      .selectFrom('colors')
+      .select('id')
+      .where('id', 'not in', before.filters.colors.length ? before.filters.colors.map((c) => c.id) : [0])
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('product_colors').values({ product_id: product.id, color_id: color.id, extra_price: 0 }).execute();
+    expect((await list(qs)).filters.colors.map((c) => c.id)).toContain(color.id);
+
+    await app.db
+      .updateTable('products')
+      .set({ price: 9_999_000, list_price: 9_999_000, discount_price: 0 })
+      .where('id', '=', product.id)
+      .execute();
+    expect((await list(qs)).filters.max_price).toBe(9999);
+  });
+
+  it('a shop closing takes its products out of counts and facets at once', async () => {
+    const shop = await app.db.selectFrom('shops').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const all = (await list('per_page=1')).total;
+    const ofShop = (await list(`shop_id=${shop.id}&per_page=1`)).total;
+    expect(ofShop).toBeGreaterThan(0);
+    await app.db.updateTable('shops').set({ is_active: 0 }).where('id', '=', shop.id).execute();
+    expect((await list('per_page=1')).total).toBe(all - ofShop);
+    expect((await list(`shop_id=${shop.id}&per_page=1`)).total).toBe(0);
+    await app.db.updateTable('shops').set({ is_active: 1 }).where('id', '=', shop.id).execute();
+    expect((await list('per_page=1')).total).toBe(all);
+  });
+
+  it('a flash sale starting changes the price facets of its context without any write', async () => {
+    const product = await app.db
+      .selectFrom('products')
+      .select(['id', 'category_id', 'list_price'])
+      .where('is_active', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const start = new Date(Date.now() + 60 * 60_000);
+    const sale = await app.db
+      .insertInto('flash_sales')
+      .values({
+        name: 'Memo sale',
+        name_ar: null,
+        thumbnail: null,
+        start_at: start.toISOString(),
+        end_at: new Date(start.getTime() + 60 * 60_000).toISOString(),
+        is_active: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('flash_sale_products').values({ flash_sale_id: sale.id, product_id: product.id, price: 1 }).execute();
+    const qs = `category_id=${product.category_id}&per_page=1`;
+    expect((await list(qs)).filters.min_price).toBeGreaterThan(0.001);
+    // Nothing is written when the sale starts: only the clock moves.
+    const rev = await revision();
+    vi.useFakeTimers({ toFake: ['Date'], now: start.getTime() + 1000 });
+    expect((await list(qs)).filters.min_price).toBe(0.001);
+    expect(await revision()).toBe(rev);
+  });
+
+  it('stock, sales, views and a shop being online do not move the revision', async () => {
+    const rev = await revision();
+    await app.db
+      .updateTable('products')
+      .set({ quantity: 3, total_sold: 9, views: 99, rating: 4.5 })
+      .where('id', '=', 5)
+      .execute();
+    await app.db.updateTable('shops').set({ last_online_at: new Date().toISOString() }).where('id', '=', 1).execute();
+    expect(await revision()).toBe(rev);
+    await app.db.updateTable('products').set({ category_id: 2 }).where('id', '=', 5).execute();
+    expect(await revision()).toBeGreaterThan(rev);
+  });
+});
