@@ -33,19 +33,19 @@ function usePaymentMethods(): Array<{ id: string; label: string }> {
 }
 
 function AddressCard({ address }: { address: Address }) {
-  const { t } = useSite();
+  const { t, locale } = useSite();
   return (
     <div className="checkout-address" data-testid="checkout-address">
       <strong>
         {address.name} {address.is_default ? <span className="badge-soft">{t('checkout.default')}</span> : null}
       </strong>
-      <bdi dir="ltr" className="muted">
-        {address.phone}
-      </bdi>
+      <span className="muted">
+        <bdi dir="ltr">{address.phone}</bdi>
+      </span>
       <span>
         {[address.flat_no, address.address_line, address.address_line2, address.area, address.post_code]
           .filter(Boolean)
-          .join('، ')}
+          .join(locale === 'ar' ? '، ' : ', ')}
       </span>
     </div>
   );
