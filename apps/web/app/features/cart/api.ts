@@ -54,3 +54,7 @@ export async function placeOrder(locale: string, body: PlaceOrderBody, idempoten
   const res = await fetch(buildPath('/place-order'), { method: 'POST', headers, body: JSON.stringify(body) });
   return readAnswer<Answer<PlaceOrderAnswer>>(res);
 }
+
+/** POST /verify-otp: the code sent when placing needs a verified account (order_place_account_verify). */
+export const verifyCode = (locale: string, login: string, otp: string) =>
+  api<{ message?: string }>('/verify-otp', { method: 'POST', locale, body: { phone: login, otp } });

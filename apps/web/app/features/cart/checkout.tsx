@@ -9,7 +9,7 @@ import { Dialog } from '~/shared/ui/dialog';
 import { StoreIcon } from '~/shared/ui/icons';
 import { toast } from '~/shared/ui/toast';
 import { openOverlay } from '~/shared/ui-store';
-import { fetchAddresses, fetchCart, fetchCheckout, placeOrder } from './api';
+import { fetchAddresses, fetchCart, fetchCheckout, placeOrder, verifyCode } from './api';
 import { CartLine } from './cart-line';
 import { VoucherDialog } from './voucher-dialog';
 
@@ -101,6 +101,69 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
   );
 }
 
+/**
+ * The code verification modal: with order_place_account_verify on, placing as an unverified customer
+ * sends a code to the account's phone (or e-mail) and answers 422; the code verifies the account, then
+ * the order is confirmed again.
+ */
+function VerifyDialog({ message, onClose, onVerified }: { message: string | null; onClose(): void; onVerified(): void }) {
+  const { t, locale, master } = useSite();
+  const user = useAuth((s) => s.user);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const login = (master.register_otp_type === 'email' ? user?.email : user?.phone) ?? user?.phone ?? user?.email ?? '';
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await verifyCode(locale, login, code.trim());
+      setCode('');
+      onVerified();
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.field('otp') ?? err.message) : messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={message !== null}
+      onClose={onClose}
+      title={t('checkout.verify_title')}
+      closeLabel={t('common.close')}
+      testId="verify-dialog"
+    >
+      <form className="verify-form" onSubmit={(e) => void submit(e)}>
+        <p>{message}</p>
+        <label htmlFor="verify-code">{t('checkout.verify_code')}</label>
+        <input
+          id="verify-code"
+          className="input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={8}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={error ? true : undefined}
+          required
+        />
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !code}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('checkout.verify')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}
+
 function SummaryRows({ checkout }: { checkout: Checkout['checkout'] }) {
   const { t, money } = useSite();
   return (
@@ -187,6 +250,8 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
   const [placed, setPlaced] = useState<OrderSummary[] | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [verify, setVerify] = useState<string | null>(null);
+  const closeVerify = useCallback(() => setVerify(null), []);
   const [voucherShop, setVoucherShop] = useState<{ id: number; name: string } | null>(null);
   const closeVoucher = useCallback(() => setVoucherShop(null), []);
 
@@ -310,7 +375,8 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
     } catch (e) {
       setConfirmKey(null);
       const message = e instanceof ApiError ? (e.field('account') ?? e.message) : messageOf(e);
-      if (!(e instanceof ApiError && e.status === 401)) {
+      if (e instanceof ApiError && e.status === 422 && e.field('account')) setVerify(message);
+      else if (!(e instanceof ApiError && e.status === 401)) {
         setError(message);
         toast.error(message);
       }
@@ -486,6 +552,14 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
         </div>
       </Dialog>
       <VoucherDialog shop={voucherShop} onClose={closeVoucher} onCollected={() => void load(appliedCode)} />
+      <VerifyDialog
+        message={verify}
+        onClose={closeVerify}
+        onVerified={() => {
+          setVerify(null);
+          setConfirmKey(newKey());
+        }}
+      />
     </div>
   );
 }

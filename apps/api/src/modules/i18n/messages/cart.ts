@@ -66,6 +66,9 @@ export const en = {
   'checkout.back_to_cart': 'Open my cart',
   'checkout.select_address': 'Please choose a delivery address',
   'checkout.select_payment': 'Please choose a payment method',
+  'checkout.verify_title': 'Verify your account',
+  'checkout.verify_code': 'Verification code',
+  'checkout.verify': 'Verify and continue',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -135,4 +138,7 @@ export const ar: Record<keyof typeof en, string> = {
   'checkout.back_to_cart': 'افتح سلتي',
   'checkout.select_address': 'يرجى اختيار عنوان التوصيل',
   'checkout.select_payment': 'يرجى اختيار طريقة الدفع',
+  'checkout.verify_title': 'تحقق من حسابك',
+  'checkout.verify_code': 'رمز التحقق',
+  'checkout.verify': 'تحقق وتابع',
 };
