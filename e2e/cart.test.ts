@@ -183,6 +183,14 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await page.getByTestId('order-success').waitFor();
     const { data: cart } = await call<{ data: { total: number } }>('/carts', who.token);
     expect(cart.total).toBe(0);
+
+    // Quick add from a product card (a product without colour or size to choose).
+    await page.goto(`${baseUrl()}/shops/7`);
+    await hydrated(page);
+    const card = page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`);
+    await card.getByTestId('quick-add').click();
+    await page.getByTestId('cart-toast').getByText(TEXT[locale].added).waitFor();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
     await page.context().close();
   });
 });
