@@ -66,10 +66,12 @@ async function simpleProduct(shopId: number): Promise<ApiProduct> {
   return found!;
 }
 
-async function shot(page: TestPage, name: string) {
+async function shot(page: TestPage, name: string, fullPage = false) {
+  // The toasts of the steps before would cover the screen.
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 const TEXT = {

@@ -51,9 +51,9 @@ export function VoucherDialog({
     async (coupon: Coupon) => {
       setBusy(coupon.id);
       try {
-        const res = await collectVoucher(locale, coupon.id);
+        await collectVoucher(locale, coupon.id);
         setCoupons((list) => list?.map((c) => (c.id === coupon.id ? { ...c, is_collected: true } : c)) ?? null);
-        toast.success(res.message);
+        toast.success(t('cart.voucher_collected'));
         onCollected?.(coupon);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409)
@@ -63,7 +63,7 @@ export function VoucherDialog({
         setBusy(null);
       }
     },
-    [locale, onCollected],
+    [locale, onCollected, t],
   );
 
   return (
