@@ -18,8 +18,8 @@ async function call<T>(pathname: string, token?: string, body?: unknown): Promis
   return answer;
 }
 
-/** A fresh customer (registered through the API) with one default address. */
-async function customer() {
+/** A fresh customer (registered through the API), with one default address unless told otherwise. */
+async function customer({ address = true } = {}) {
   const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const { data } = await call<{ data: { user: unknown; access: { token: string } } }>('/registration', undefined, {
     name: 'Cart Tester',
@@ -30,14 +30,15 @@ async function customer() {
     phone_code: '+968',
   });
   const token = data.access.token;
-  await call('/address/store', token, {
-    name: 'Cart Tester',
-    phone: `968${phone}`,
-    area: 'Al Khuwair',
-    address_type: 'home',
-    address_line: 'Way 3012, House 14',
-    is_default: true,
-  });
+  if (address)
+    await call('/address/store', token, {
+      name: 'Cart Tester',
+      phone: `968${phone}`,
+      area: 'Al Khuwair',
+      address_type: 'home',
+      address_line: 'Way 3012, House 14',
+      is_default: true,
+    });
   return { user: data.user, token };
 }
 
@@ -170,8 +171,8 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await finish(page, `cart-success-${locale}`);
   });
 
-  it('buy now places the one product without touching the cart', async () => {
-    const who = await customer();
+  it('buy now places the one product without touching the cart, with an address added in the modal', async () => {
+    const who = await customer({ address: false });
     const product = await simpleProduct(7);
     const page = await newPage({ locale, width: 390, height: 844 });
     await signIn(page, who);
@@ -180,6 +181,13 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await page.getByTestId('buy-now').click();
     await page.waitForURL(/\/buynow$/);
     await page.locator('[data-testid="checkout-shop"][data-shop-id="7"]').waitFor();
+    await page.getByTestId('add-address').click();
+    const form = page.locator('[data-testid="address-add"][open] [data-testid="address-form"]');
+    await form.locator('input[name=name]').fill('Buy Now Tester');
+    await form.locator('input[name=phone]').fill('91234567');
+    await form.locator('input[name=address_line]').fill('Way 3021, Building 12');
+    await form.getByTestId('address-save').click();
+    await page.getByTestId('checkout-address').getByText('Buy Now Tester').waitFor();
     await page.getByTestId('place-order').click();
     await page.getByTestId('confirm-order').click();
     await page.getByTestId('order-success').waitFor();

@@ -1,6 +1,7 @@
 import type { Address, Checkout, OrderSummary } from '@souq/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { AddressForm, emptyAddress } from '~/features/account';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
 import { applyCart, cartStore, useCart } from '~/shared/cart-store';
@@ -51,12 +52,14 @@ function AddressCard({ address }: { address: Address }) {
   );
 }
 
-/** The delivery address: the default one chosen, a picker to change it, a link to add one (SPEC §4). */
+/** The delivery address: the default one chosen, a picker to change it, a modal to add one (SPEC §4). */
 function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose(a: Address): void }) {
-  const { t } = useSite();
+  const { t, locale } = useSite();
   const addresses = useAuth((s) => s.addresses);
   const [picking, setPicking] = useState(false);
+  const [adding, setAdding] = useState(false);
   const close = useCallback(() => setPicking(false), []);
+  const closeAdding = useCallback(() => setAdding(false), []);
   return (
     <section className="checkout-card" aria-labelledby="co-address">
       <div className="checkout-card__head">
@@ -68,9 +71,29 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
         ) : null}
       </div>
       {chosen ? <AddressCard address={chosen} /> : <p className="muted">{t('checkout.no_address')}</p>}
-      <Link to="/manage-address/new" className="checkout-link">
+      <button type="button" className="checkout-link" onClick={() => setAdding(true)} data-testid="add-address">
         + {t('checkout.add_address')}
-      </Link>
+      </button>
+      <Dialog
+        open={adding}
+        onClose={closeAdding}
+        title={t('checkout.add_address')}
+        closeLabel={t('common.close')}
+        testId="address-add"
+      >
+        <AddressForm
+          initial={{ ...emptyAddress, is_default: addresses.length === 0 }}
+          onCancel={closeAdding}
+          onSaved={(address) => {
+            setAdding(false);
+            onChoose(address);
+            // Saving a default one changes the others' flag: read the list again.
+            fetchAddresses(locale)
+              .then((res) => setAuth({ addresses: res.data.addresses }))
+              .catch(() => setAuth({ addresses: [...addresses, address] }));
+          }}
+        />
+      </Dialog>
       <Dialog
         open={picking}
         onClose={close}
