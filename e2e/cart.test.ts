@@ -129,6 +129,7 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await nizwa.waitFor();
     await nizwa.getByTestId('voucher-collect').click();
     await expect.poll(() => nizwa.getByTestId('voucher-collect').isDisabled()).toBe(true);
+    await shot(page, `cart-vouchers-${locale}-1280`);
     await page.keyboard.press('Escape');
     await vouchers.waitFor({ state: 'detached' }).catch(() => undefined);
     await expect.poll(() => basket.getByTestId('basket-payable').count()).toBe(1);
@@ -152,6 +153,12 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
       fullPage: true,
     });
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A stepper on the checkout page asks the amounts again.
+    const payable = await page.getByTestId('summary-payable').textContent();
+    await page.getByTestId('line-increment').click();
+    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('summary-payable').textContent()).not.toBe(payable);
 
     // Cash on delivery (the first method), the confirmation, one placement.
     await page.getByTestId('place-order').click();

@@ -9,15 +9,27 @@ import { useLineChange } from './actions';
 import type { LineChange } from './api';
 
 /** One cart line: thumbnail, name, colour and size, unit price, quantity stepper and remove. */
-export function CartLine({ line, isBuyNow = false, onLink }: { line: CartProduct; isBuyNow?: boolean; onLink?(): void }) {
+export function CartLine({
+  line,
+  isBuyNow = false,
+  onLink,
+  onChanged,
+}: {
+  line: CartProduct;
+  isBuyNow?: boolean;
+  onLink?(): void;
+  /** Called after the server answered the change (buy now: the page reads its product again). */
+  onChanged?(): void;
+}) {
   const { t, money } = useSite();
   const change = useLineChange(isBuyNow);
   const [busy, setBusy] = useState(false);
   const run = async (what: LineChange) => {
     if (busy) return;
     setBusy(true);
-    await change(line, what);
+    const answer = await change(line, what);
     setBusy(false);
+    if (answer) onChanged?.();
   };
   const variant = [line.color?.name, line.size?.name].filter(Boolean).join(' · ');
   return (

@@ -258,7 +258,11 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
   const token = useAuth((s) => s.token);
   const addresses = useAuth((s) => s.addresses);
   const selected = useCart((s) => s.selected);
-  const [shopIds, setShopIds] = useState<number[] | null>(buyNow ? null : selected);
+  // Buy now: the stored buy-now product's shop; the cart: the selected shops, live (a line change that
+  // empties a shop drops it, and every cart answer asks the amounts again).
+  const [buyNowShops, setBuyNowShops] = useState<number[] | null>(null);
+  const [buyNowRead, setBuyNowRead] = useState(0);
+  const shopIds = buyNow ? buyNowShops : selected;
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [loading, setLoading] = useState(true);
   const [code, setCode] = useState('');
@@ -282,9 +286,9 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
   useEffect(() => {
     if (!buyNow || !ready || !token) return;
     fetchCart(locale, true)
-      .then((res) => setShopIds(res.data.cart_items.map((s) => s.shop_id)))
-      .catch(() => setShopIds([]));
-  }, [buyNow, ready, token, locale]);
+      .then((res) => setBuyNowShops(res.data.cart_items.map((s) => s.shop_id)))
+      .catch(() => setBuyNowShops([]));
+  }, [buyNow, ready, token, locale, buyNowRead]);
 
   useEffect(() => {
     if (!ready || !token) return;
@@ -428,7 +432,12 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
               </div>
               <ul className="cart-lines">
                 {shop.products.map((p) => (
-                  <CartLine key={`${p.id}-${p.color?.id ?? 0}-${p.size?.id ?? 0}`} line={p} isBuyNow={buyNow} />
+                  <CartLine
+                    key={`${p.id}-${p.color?.id ?? 0}-${p.size?.id ?? 0}`}
+                    line={p}
+                    isBuyNow={buyNow}
+                    onChanged={buyNow ? () => setBuyNowRead((n) => n + 1) : undefined}
+                  />
                 ))}
               </ul>
               {master.multi_vendor ? (
