@@ -1,4 +1,5 @@
 import type { Cart, CartProduct, Checkout } from '@souq/contracts';
+import { storage } from '~/shared/storage';
 import { createStore, useStore } from '~/shared/store';
 
 /**
@@ -26,6 +27,25 @@ const empty: CartState = { total: 0, amount: 0, open: false, cart: null, selecte
 export const cartStore = createStore<CartState>(empty);
 export const useCart = <S>(selector: (s: CartState) => S): S => useStore(cartStore, selector, empty);
 
+/** The selected shops survive a reload (SPEC §3: state is persisted locally), so /checkout can be reloaded. */
+const SELECTED_KEY = 'cartSelectedShops';
+let savedSelection: number[] = [];
+cartStore.subscribe(() => {
+  const { selected } = cartStore.get();
+  if (selected === savedSelection) return;
+  savedSelection = selected;
+  if (selected.length) storage.set(SELECTED_KEY, JSON.stringify(selected));
+  else storage.remove(SELECTED_KEY);
+});
+function readSelection(): number[] {
+  try {
+    const ids: unknown = JSON.parse(storage.get(SELECTED_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** What one unit costs: the discount price when above 0, else the price (SPEC §9). */
 export const unitPrice = (p: Pick<CartProduct, 'price' | 'discount_price'>) =>
   p.discount_price > 0 ? p.discount_price : p.price;
@@ -45,7 +65,9 @@ export function applyCart(cart: Cart) {
   const shops = new Set(cart.cart_items.map((s) => s.shop_id));
   cartStore.set((s) => {
     if (cart.cart_items.length === 0) return { cart, total: 0, amount: 0, selected: [], checkout: null };
-    const selected = s.selected.filter((id) => shops.has(id));
+    // The first answer after a reload takes the selection saved before it.
+    const previous = s.cart === null && s.selected.length === 0 ? readSelection() : s.selected;
+    const selected = previous.filter((id) => shops.has(id));
     return { cart, total: cart.total, amount: cartAmount(cart), selected, checkout: selected.length ? s.checkout : null };
   });
 }

@@ -79,6 +79,18 @@ describe('cart store transitions (SPEC §4)', () => {
     expect(cartStore.get()).toMatchObject({ total: 0, amount: 0, selected: [], checkout: null });
   });
 
+  it('keeps the selection across a reload (the first cart answer restores the shops still in the cart)', () => {
+    applyCart(cartOf(shop(1, [line(1, 1, 1)]), shop(2, [line(2, 1, 1)])));
+    toggleShop(2);
+    expect(JSON.parse(localStorage.getItem('cartSelectedShops') ?? '[]')).toEqual([2]);
+    cartStore.set({ cart: null, selected: [] }); // a new page: nothing in memory
+    localStorage.setItem('cartSelectedShops', '[2,9]');
+    applyCart(cartOf(shop(1, [line(1, 1, 1)]), shop(2, [line(2, 1, 1)])));
+    expect(cartStore.get().selected).toEqual([2]);
+    resetCart();
+    expect(localStorage.getItem('cartSelectedShops')).toBeNull();
+  });
+
   it('toggling selects and unselects; a checkout without items clears the selection', () => {
     toggleShop(4);
     expect(cartStore.get().selected).toEqual([4]);
