@@ -142,6 +142,11 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await page.waitForURL(/\/checkout$/);
     const shops = page.getByTestId('checkout-shop');
     await expect.poll(() => shops.count()).toBe(1);
+    // The selection survives a reload.
+    await page.reload();
+    await hydrated(page);
+    await page.locator('[data-testid="checkout-shop"][data-shop-id="1"]').waitFor();
+    expect(await shops.count()).toBe(1);
     await page.getByTestId('voucher-applied').waitFor();
     expect(await page.getByTestId('voucher-applied').textContent()).toContain('NIZWA10');
     await page.getByTestId('summary-discount').waitFor();
