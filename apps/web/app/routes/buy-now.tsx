@@ -1,7 +1,8 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { CheckoutScreen } from '~/features/cart/checkout';
+import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.buy_now');
 
 export default function BuyNowPage() {
-  return <PagePlaceholder titleKey="page.buy_now" />;
+  return <CheckoutScreen buyNow />;
 }

@@ -1,7 +1,8 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { CheckoutScreen } from '~/features/cart/checkout';
+import { titleMeta } from '~/shared/page';
 
 export const meta = titleMeta('page.checkout');
 
 export default function CheckoutPage() {
-  return <PagePlaceholder titleKey="page.checkout" />;
+  return <CheckoutScreen />;
 }

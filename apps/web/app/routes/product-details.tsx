@@ -8,6 +8,7 @@ import { PriceTag, ProductSection, Stars } from '~/features/catalog/product-card
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { useAddToCart } from '~/features/cart/actions';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
@@ -153,6 +154,14 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
   const [qty, setQty] = useState(1);
   const extra = (product.colors.find((c) => c.id === color)?.price ?? 0) + (product.sizes.find((s) => s.id === size)?.price ?? 0);
   const max = Math.max(1, product.quantity);
+  const soldOut = product.quantity <= 0;
+  const addToCart = useAddToCart();
+  const [busy, setBusy] = useState<null | 'cart' | 'now'>(null);
+  const buy = async (buyNow: boolean) => {
+    setBusy(buyNow ? 'now' : 'cart');
+    await addToCart(product, { quantity: qty, color, size, buyNow });
+    setBusy(null);
+  };
 
   return (
     <div className="container product-page" key={product.id}>
@@ -245,15 +254,30 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
               </button>
             </div>
             <div className="product-page__actions">
-              <button type="button" className="btn btn-primary" disabled title={t('product.cart_soon')}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={soldOut || busy !== null}
+                aria-busy={busy === 'cart' || undefined}
+                onClick={() => void buy(false)}
+                data-testid="add-to-cart"
+              >
+                {busy === 'cart' ? <span className="spinner" aria-hidden="true" /> : null}
                 {t('product.add_to_cart')}
               </button>
-              <button type="button" className="btn btn-ghost" disabled title={t('product.cart_soon')}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={soldOut || busy !== null}
+                aria-busy={busy === 'now' || undefined}
+                onClick={() => void buy(true)}
+                data-testid="buy-now"
+              >
+                {busy === 'now' ? <span className="spinner" aria-hidden="true" /> : null}
                 {t('product.buy_now')}
               </button>
               <FavoriteButton productId={product.id} initial={product.is_favorite} className="product-page__fav" />
             </div>
-            <p className="muted product-page__note">{t('product.cart_soon')}</p>
           </div>
         </div>
       </div>

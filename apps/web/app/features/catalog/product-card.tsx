@@ -3,6 +3,9 @@ import type { Product } from '@souq/contracts';
 import { Link } from 'react-router';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist';
+import { useAddToCart } from '~/features/cart';
+import { useState } from 'react';
+import { CartIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
 
 /**
@@ -78,8 +81,42 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </div>
         <PriceTag product={product} />
         <div className="product-card__shop muted">{product.shop.name}</div>
+        <QuickAdd product={product} href={href} soldOut={soldOut} />
       </div>
     </article>
+  );
+}
+
+/**
+ * Quick add for a product without a colour or size to choose; the others open the product page, where
+ * the choice is made (decision 018).
+ */
+function QuickAdd({ product, href, soldOut }: { product: Product; href: string; soldOut: boolean }) {
+  const { t } = useSite();
+  const add = useAddToCart();
+  const [busy, setBusy] = useState(false);
+  if (product.colors.length || product.sizes.length)
+    return (
+      <Link to={href} className="btn btn-sm btn-ghost product-card__cart" data-testid="choose-options">
+        {t('cart.choose_options')}
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-primary product-card__cart"
+      disabled={soldOut || busy}
+      aria-busy={busy || undefined}
+      aria-label={`${t('product.add_to_cart')}: ${product.name}`}
+      onClick={() => {
+        setBusy(true);
+        void add(product).finally(() => setBusy(false));
+      }}
+      data-testid="quick-add"
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={16} />}
+      {t('product.add_to_cart')}
+    </button>
   );
 }
 

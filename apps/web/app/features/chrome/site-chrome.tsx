@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLastSeen } from '~/features/auth';
+import { Basket, useCartSync } from '~/features/cart';
 import { useFavoritesSync } from '~/shared/wishlist-store';
 import { useAuthBootstrap } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
@@ -25,6 +26,7 @@ export function SiteChrome({
   useAuthBootstrap();
   useLastSeen();
   useFavoritesSync();
+  useCartSync();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -41,6 +43,7 @@ export function SiteChrome({
       <SiteFooter />
       <FloatingCart />
       <ChromeOverlays categories={categories} />
+      <Basket />
       <ToastContainer closeLabel={t('common.close')} />
     </>
   );

@@ -1,5 +1,6 @@
 import * as accounts from './accounts';
 import { ar } from './ar';
+import * as cart from './cart';
 import * as catalog from './catalog';
 import { en } from './en';
 
@@ -8,7 +9,7 @@ import { en } from './en';
  * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
  */
 export const translations = {
-  ar: { ...ar, ...catalog.ar, ...accounts.ar },
-  en: { ...en, ...catalog.en, ...accounts.en },
+  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar },
+  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en },
 } as const;
 export type MessageKey = keyof typeof translations.en;

@@ -1,0 +1,218 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+
+/** Cart, basket, vouchers, checkout and buy now in the browser (issue 16, SPEC §2 and §4). */
+
+const json = { 'content-type': 'application/json', accept: 'application/json' };
+
+async function call<T>(pathname: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as T;
+  expect(res.status, `${pathname}: ${JSON.stringify(answer)}`).toBeLessThan(300);
+  return answer;
+}
+
+/** A fresh customer (registered through the API), with one default address unless told otherwise. */
+async function customer({ address = true } = {}) {
+  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const { data } = await call<{ data: { user: unknown; access: { token: string } } }>('/registration', undefined, {
+    name: 'Cart Tester',
+    phone,
+    email: `cart${phone}@example.com`,
+    password: 'tidy-secret-41',
+    country: 'Oman',
+    phone_code: '+968',
+  });
+  const token = data.access.token;
+  if (address)
+    await call('/address/store', token, {
+      name: 'Cart Tester',
+      phone: `968${phone}`,
+      area: 'Al Khuwair',
+      address_type: 'home',
+      address_line: 'Way 3012, House 14',
+      is_default: true,
+    });
+  return { user: data.user, token };
+}
+
+async function signIn(page: TestPage, who: { user: unknown; token: string }) {
+  await page.context().addInitScript(
+    (value: string) => {
+      if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+    },
+    JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
+  );
+}
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  quantity: number;
+  colors: unknown[];
+  sizes: unknown[];
+}
+/** A product of the shop without a colour or size to choose, in stock, priced at least 6 (above the voucher's minimum spend). */
+async function simpleProduct(shopId: number): Promise<ApiProduct> {
+  const { data } = await call<{ data: { products: ApiProduct[] } }>(`/products?shop_id=${shopId}&per_page=100`);
+  const found = data.products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 6);
+  expect(found, `a simple product of shop ${shopId}`).toBeDefined();
+  return found!;
+}
+
+async function shot(page: TestPage, name: string, fullPage = false) {
+  // The toasts of the steps before would cover the screen.
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
+  const dir = path.join(import.meta.dirname, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+const TEXT = {
+  ar: { loginFirst: 'يرجى تسجيل الدخول أولاً!', added: 'تمت إضافته إلى السلة', empty: 'السلة فارغة', success: 'شكرًا لك' },
+  en: { loginFirst: 'Please login first!', added: 'has been added to cart', empty: 'Cart is empty', success: 'Thank you' },
+} as const;
+
+describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
+  it('a guest adding to cart gets “Please login first!” and the login dialog', async () => {
+    const product = await simpleProduct(1);
+    const page = await newPage({ locale, width: 1280 });
+    await page.goto(`${baseUrl()}/products/${product.id}/details`);
+    await hydrated(page);
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('toasts').getByText(TEXT[locale].loginFirst).waitFor();
+    await page.locator('[data-testid="login-dialog"][open]').waitFor();
+    await page.context().close();
+  });
+
+  it('adds from two shops, selects one, collects and applies its voucher, places a cash order', async () => {
+    const who = await customer();
+    const [a, b] = [await simpleProduct(1), await simpleProduct(2)];
+    const page = await newPage({ locale, width: 1280, height: 900 });
+    await signIn(page, who);
+
+    // Add from the product pages of shop 1 and shop 2.
+    await page.goto(`${baseUrl()}/products/${a.id}/details`);
+    await hydrated(page);
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('cart-toast').getByText(TEXT[locale].added).waitFor();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
+    await page.goto(`${baseUrl()}/products/${b.id}/details`);
+    await hydrated(page);
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('2');
+
+    // The basket: two shops; none selected → the message; select shop 1.
+    await page.getByTestId('floating-cart').click();
+    const basket = page.locator('[data-testid="basket"][open]');
+    await basket.waitFor();
+    await expect.poll(() => basket.getByTestId('cart-shop').count()).toBe(2);
+    await basket.getByTestId('proceed-checkout').click();
+    await page
+      .getByTestId('toasts')
+      .getByText(locale === 'ar' ? 'يرجى اختيار متجر واحد على الأقل' : 'Please select at least one shop')
+      .waitFor();
+    const shop1 = basket.locator('[data-testid="cart-shop"][data-shop-id="1"]');
+    await shop1.getByTestId('shop-select').check();
+
+    // Collect the shop's 10% voucher.
+    await shop1.getByTestId('apply-voucher').click();
+    const vouchers = page.locator('[data-testid="voucher-dialog"][open]');
+    const nizwa = vouchers.getByTestId('voucher').filter({ hasText: 'NIZWA10' });
+    await nizwa.waitFor();
+    await nizwa.getByTestId('voucher-collect').click();
+    await expect.poll(() => nizwa.getByTestId('voucher-collect').isDisabled()).toBe(true);
+    await shot(page, `cart-vouchers-${locale}-1280`);
+    await page.keyboard.press('Escape');
+    await vouchers.waitFor({ state: 'detached' }).catch(() => undefined);
+    await expect.poll(() => basket.getByTestId('basket-payable').count()).toBe(1);
+    await shot(page, `cart-basket-${locale}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, `cart-basket-${locale}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await basket.getByTestId('proceed-checkout').click();
+    await page.waitForURL(/\/checkout$/);
+    const shops = page.getByTestId('checkout-shop');
+    await expect.poll(() => shops.count()).toBe(1);
+    // The selection survives a reload.
+    await page.reload();
+    await hydrated(page);
+    await page.locator('[data-testid="checkout-shop"][data-shop-id="1"]').waitFor();
+    expect(await shops.count()).toBe(1);
+    await page.getByTestId('voucher-applied').waitFor();
+    expect(await page.getByTestId('voucher-applied').textContent()).toContain('NIZWA10');
+    await page.getByTestId('summary-discount').waitFor();
+    await page.getByTestId('checkout-address').first().waitFor();
+    await shot(page, `cart-checkout-${locale}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: path.join(import.meta.dirname, 'screenshots', `cart-checkout-${locale}-390.png`),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A stepper on the checkout page asks the amounts again.
+    const payable = await page.getByTestId('summary-payable').textContent();
+    await page.getByTestId('line-increment').click();
+    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe('2');
+    await expect.poll(() => page.getByTestId('summary-payable').textContent()).not.toBe(payable);
+
+    // Cash on delivery (the first method), the confirmation, one placement.
+    await page.getByTestId('place-order').click();
+    await page.getByTestId('confirm-order').click();
+    await page.getByTestId('order-success').waitFor();
+    expect(await page.getByTestId('order-success').textContent()).toContain(TEXT[locale].success);
+    expect(await page.getByTestId('order-code').count()).toBe(1);
+
+    const { data: orders } = await call<{ data: { orders: Array<{ shop_id: number; payment_method: string }> } }>(
+      '/orders',
+      who.token,
+    );
+    expect(orders.orders.map((o) => [o.shop_id, o.payment_method])).toEqual([[1, 'cash']]);
+    const { data: cart } = await call<{ data: { cart_items: Array<{ shop_id: number }> } }>('/carts', who.token);
+    expect(cart.cart_items.map((s) => s.shop_id)).toEqual([2]);
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
+    await finish(page, `cart-success-${locale}`);
+  });
+
+  it('buy now places the one product without touching the cart, with an address added in the modal', async () => {
+    const who = await customer({ address: false });
+    const product = await simpleProduct(7);
+    const page = await newPage({ locale, width: 390, height: 844 });
+    await signIn(page, who);
+    await page.goto(`${baseUrl()}/products/${product.id}/details`);
+    await hydrated(page);
+    await page.getByTestId('buy-now').click();
+    await page.waitForURL(/\/buynow$/);
+    await page.locator('[data-testid="checkout-shop"][data-shop-id="7"]').waitFor();
+    await page.getByTestId('add-address').click();
+    const form = page.locator('[data-testid="address-add"][open] [data-testid="address-form"]');
+    await form.locator('input[name=name]').fill('Buy Now Tester');
+    await form.locator('input[name=phone]').fill('91234567');
+    await form.locator('input[name=address_line]').fill('Way 3021, Building 12');
+    await form.getByTestId('address-save').click();
+    await page.getByTestId('checkout-address').getByText('Buy Now Tester').waitFor();
+    await page.getByTestId('place-order').click();
+    await page.getByTestId('confirm-order').click();
+    await page.getByTestId('order-success').waitFor();
+    const { data: cart } = await call<{ data: { total: number } }>('/carts', who.token);
+    expect(cart.total).toBe(0);
+
+    // Quick add from a product card (a product without colour or size to choose).
+    await page.goto(`${baseUrl()}/shops/7`);
+    await hydrated(page);
+    const card = page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`);
+    await card.getByTestId('quick-add').click();
+    await page.getByTestId('cart-toast').getByText(TEXT[locale].added).waitFor();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
+    await page.context().close();
+  });
+});
