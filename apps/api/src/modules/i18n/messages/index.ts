@@ -2,13 +2,14 @@ import * as accounts from './accounts';
 import { ar } from './ar';
 import * as catalog from './catalog';
 import { en } from './en';
+import * as orders from './orders';
 
 /**
  * Every string the storefront shows, merged from one module per feature (foundation strings in
  * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
  */
 export const translations = {
-  ar: { ...ar, ...catalog.ar, ...accounts.ar },
-  en: { ...en, ...catalog.en, ...accounts.en },
+  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...orders.ar },
+  en: { ...en, ...catalog.en, ...accounts.en, ...orders.en },
 } as const;
 export type MessageKey = keyof typeof translations.en;
