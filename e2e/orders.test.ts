@@ -121,8 +121,20 @@ async function open(page: TestPage, path: string) {
 }
 
 const L = {
-  ar: { pending: 'قيد الانتظار', cancelled: 'ملغي', delivered: 'تم التوصيل', yes: 'نعم', title: 'سجل الطلبات' },
-  en: { pending: 'Pending', cancelled: 'Cancelled', delivered: 'Delivered', yes: 'Yes', title: 'Order History' },
+  ar: {
+    chain: ['قيد الانتظار', 'مؤكد', 'قيد التجهيز', 'تم الاستلام من المتجر', 'في الطريق', 'تم التوصيل'],
+    pending: 'قيد الانتظار',
+    cancelled: 'ملغي',
+    delivered: 'تم التوصيل',
+    title: 'سجل الطلبات',
+  },
+  en: {
+    chain: ['Pending', 'Confirmed', 'Processing', 'Picked up', 'On the way', 'Delivered'],
+    pending: 'Pending',
+    cancelled: 'Cancelled',
+    delivered: 'Delivered',
+    title: 'Order History',
+  },
 };
 
 describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
@@ -181,6 +193,15 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     await phone.getByTestId('order-details').waitFor();
     await finish(phone, `orders-details-${locale}-390`);
 
+    // The dashboard counts it and lists it among the recent orders.
+    await open(page, '/dashboard');
+    await page.getByTestId('dashboard-order-counts').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="dash-count-all"] .acc-stat__value')?.textContent === '1',
+    );
+    expect(await page.getByTestId('dash-count-pending').locator('.acc-stat__value').textContent()).toBe('0');
+    await page.locator(`[data-testid="order-row"][data-order-code="${order.order_code}"]`).waitFor();
+
     // Another customer's order is not found.
     const other = await customer();
     const stranger = await signedInPage(other, locale);
@@ -189,5 +210,57 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     stranger.errors = stranger.errors.filter((e) => !/status of 404/.test(e));
     await finish(stranger, `orders-not-found-${locale}`);
     await finish(page, `orders-cancelled-${locale}`);
+  });
+
+  it("lets the shop's seller move an order to Delivered step by step, and the customer sees it", async () => {
+    const shopId = locale === 'ar' ? 1 : 2;
+    const who = await customer();
+    const product = await simpleProduct(shopId, who.token);
+    const order = await placeOrder(who, product.id, shopId);
+
+    const seller = await newPage({ locale, width: 1280, height: 900 });
+    await open(seller, '/seller');
+    // Signed out, the seller area asks for the seller's sign-in; the page is not for search engines.
+    await seller.getByTestId('seller-login').waitFor();
+    expect(await seller.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    await seller.locator('input[name="email"]').fill(`seller${shopId}@souq.om`);
+    await seller.locator('input[name="password"]').fill('wrong-password');
+    await seller.getByTestId('seller-login-submit').click();
+    await seller.getByTestId('seller-login-error').waitFor();
+    seller.errors = seller.errors.filter((e) => !/status of (400|401|422)/.test(e));
+    await seller.locator('input[name="password"]').fill('password');
+    await seller.getByTestId('seller-login-submit').click();
+    await seller.getByTestId('seller-orders').waitFor();
+    expect(await seller.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+
+    await seller.locator(`[data-testid="order-row"][data-order-code="${order.order_code}"] [data-testid="order-view"]`).click();
+    const badge = seller.locator('[data-testid="seller-order"] .acc-heading [data-testid="order-status"]');
+    await badge.waitFor();
+    for (let i = 0; i < l.chain.length - 1; i++) {
+      expect(await badge.textContent()).toBe(l.chain[i]);
+      if (i === 0) await snap(seller, `seller-order-${locale}-1280`);
+      await seller.getByTestId('seller-next').click();
+      await seller.waitForFunction(
+        (text) =>
+          document.querySelector('[data-testid="seller-order"] .acc-heading [data-testid="order-status"]')?.textContent === text,
+        l.chain[i + 1]!,
+      );
+      // Cancel is offered only before Pickup.
+      expect(await seller.getByTestId('seller-cancel').count()).toBe(i + 1 < 3 ? 1 : 0);
+    }
+    expect(await seller.getByTestId('seller-next').count()).toBe(0);
+    await seller.getByTestId('seller-logout').click();
+    await seller.getByTestId('seller-login').waitFor();
+    expect(await seller.evaluate(() => localStorage.getItem('seller_auth'))).toBeNull();
+    await finish(seller, `seller-login-${locale}`);
+
+    const page = await signedInPage(who, locale);
+    await open(page, `/order-history/${order.id}`);
+    await page.getByTestId('order-details').waitFor();
+    expect(await page.getByTestId('order-status').first().textContent()).toBe(l.delivered);
+    const delivered = page.locator('[data-testid="timeline-step"][data-status="Delivered"]');
+    expect(await delivered.getByTestId('timeline-time').textContent()).toMatch(/\d{1,2}:\d{2}/);
+    expect(await page.getByTestId('order-cancel').count()).toBe(0);
+    await finish(page, `orders-delivered-${locale}-1280`);
   });
 });
