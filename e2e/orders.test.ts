@@ -179,6 +179,17 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     expect(await page.getByTestId('order-cancel').count()).toBe(0);
     expect(await stockOf(product.id, observer)).toBe(before);
 
+    // Order again puts the items back in the cart (and asks the basket to open).
+    await page.getByTestId('order-again').click();
+    await page.waitForFunction(async () => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+      const res = await fetch('/api/carts', { headers: { Accept: 'application/json', Authorization: `Bearer ${auth.token}` } });
+      return ((await res.json()) as { data: { total: number } }).data.total > 0;
+    });
+    type Lines = { data: { cart_items: Array<{ products: Array<{ id: number; quantity: number }> }> } };
+    const cart = await ok<Lines>('/carts', { token: who.token });
+    expect(cart.data.cart_items.flatMap((x) => x.products).find((x) => x.id === product.id)?.quantity).toBe(2);
+
     await open(page, '/order-history?status=cancelled');
     await row.waitFor();
     expect(await page.getByTestId('status-tab-cancelled').getByTestId('tab-count').textContent()).toBe('1');

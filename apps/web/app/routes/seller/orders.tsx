@@ -1,5 +1,5 @@
 import type { OrderDetail, OrdersAnswer, OrderStatusName } from '@souq/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '~/features/account/confirm-dialog';
 import { AccountHeading } from '~/features/account/form';
@@ -174,6 +174,12 @@ export default function SellerOrdersPage() {
   const [data, setData] = useState<OrdersAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  const panel = useRef<HTMLElement>(null);
+
+  // An order opened from the list comes into view (below the list on phones).
+  useEffect(() => {
+    if (openId) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [openId]);
 
   useEffect(() => {
     if (!token) return;
@@ -222,7 +228,7 @@ export default function SellerOrdersPage() {
         </>
       )}
       {openId ? (
-        <section className="acc-card seller-order-panel">
+        <section className="acc-card seller-order-panel" ref={panel}>
           <SellerOrder key={openId} id={openId} onChanged={() => setVersion((v) => v + 1)} />
         </section>
       ) : null}
