@@ -212,6 +212,7 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     );
     expect(await page.getByTestId('dash-count-pending').locator('.acc-stat__value').textContent()).toBe('0');
     await page.locator(`[data-testid="order-row"][data-order-code="${order.order_code}"]`).waitFor();
+    await snap(page, `orders-dashboard-${locale}-1280`);
 
     // Another customer's order is not found.
     const other = await customer();
@@ -260,6 +261,8 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
       expect(await seller.getByTestId('seller-cancel').count()).toBe(i + 1 < 3 ? 1 : 0);
     }
     expect(await seller.getByTestId('seller-next').count()).toBe(0);
+    await seller.setViewportSize({ width: 390, height: 844 });
+    await snap(seller, `seller-order-${locale}-390`);
     await seller.getByTestId('seller-logout').click();
     await seller.getByTestId('seller-login').waitFor();
     expect(await seller.evaluate(() => localStorage.getItem('seller_auth'))).toBeNull();

@@ -95,19 +95,6 @@ export default function DashboardPage() {
         </Link>
       </section>
 
-      <div className="acc-stats">
-        <Link to="/wishlist" className="acc-stat">
-          <HeartIcon size={22} />
-          <span className="acc-stat__value">{favorites}</span>
-          <span className="acc-stat__label">{t('account.wishlist')}</span>
-        </Link>
-        <Link to="/manage-address" className="acc-stat">
-          <PinIcon size={22} />
-          <span className="acc-stat__value">{addresses.data ? addresses.data.total : '–'}</span>
-          <span className="acc-stat__label">{t('account.saved_addresses')}</span>
-        </Link>
-      </div>
-
       <div className="ord-dash-stats" data-testid="dashboard-order-counts">
         {(['all', 'pending', 'on_the_way', 'delivered'] as const).map((k) => (
           <Link
@@ -121,6 +108,16 @@ export default function DashboardPage() {
             <span className="acc-stat__label">{t(k === 'all' ? 'orders.total_orders' : `orders.status.${k}`)}</span>
           </Link>
         ))}
+        <Link to="/wishlist" className="acc-stat">
+          <HeartIcon size={22} />
+          <span className="acc-stat__value">{favorites}</span>
+          <span className="acc-stat__label">{t('account.wishlist')}</span>
+        </Link>
+        <Link to="/manage-address" className="acc-stat">
+          <PinIcon size={22} />
+          <span className="acc-stat__value">{addresses.data ? addresses.data.total : '–'}</span>
+          <span className="acc-stat__label">{t('account.saved_addresses')}</span>
+        </Link>
       </div>
 
       <div className="acc-heading ord-dash-recent">
