@@ -32,6 +32,8 @@ const PUBLIC = [
   '/no-such-page',
   '/blogs',
   '/blog/first-post',
+  '/seller',
+  '/seller/login',
 ];
 const ACCOUNT = [
   '/dashboard',

@@ -38,4 +38,8 @@ export default [
     route('support-ticket/:ticketNumber', 'routes/account/support-ticket.tsx'),
     route('massages', 'routes/account/messages.tsx'),
   ]),
+  layout('routes/layouts/seller.tsx', [
+    route('seller', 'routes/seller/orders.tsx'),
+    route('seller/login', 'routes/seller/login.tsx'),
+  ]),
 ] satisfies RouteConfig;

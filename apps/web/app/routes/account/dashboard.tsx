@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import type { OrdersAnswer } from '@souq/contracts';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccountQuery, type AddressesData, type UserData } from '~/features/account/api';
 import { AccountHeading, JoinedParts } from '~/features/account/form';
@@ -8,6 +9,8 @@ import { Avatar } from '~/features/chrome/account-menu';
 import { useSite } from '~/shared/site';
 import { HeartIcon, MailIcon, PhoneIcon } from '~/shared/ui/icons';
 import { titleMeta } from '~/shared/page';
+import { fetchOrders } from '~/features/orders/api';
+import { OrderList, OrderListSkeleton } from '~/features/orders/order-list';
 
 export const meta = titleMeta('page.dashboard');
 
@@ -33,6 +36,20 @@ export default function DashboardPage() {
   useEffect(() => {
     if (wishTotal !== undefined) setAuth({ favoriteCount: wishTotal });
   }, [wishTotal]);
+  const token = useAuth((s) => s.token);
+  const [orders, setOrders] = useState<OrdersAnswer | null>(null);
+  const [ordersFailed, setOrdersFailed] = useState(false);
+  useEffect(() => {
+    if (!token) return;
+    const ctrl = new AbortController();
+    fetchOrders({ page: 1, perPage: 5 }, locale, ctrl.signal)
+      .then(setOrders)
+      .catch(() => {
+        if (!ctrl.signal.aborted) setOrdersFailed(true);
+      });
+    return () => ctrl.abort();
+  }, [token, locale]);
+  const counts = orders?.status_wise_orders;
   const user = profile.data?.user ?? stored;
   const defaultAddress = addresses.data?.addresses.find((a) => a.is_default) ?? addresses.data?.addresses[0];
 
@@ -78,7 +95,19 @@ export default function DashboardPage() {
         </Link>
       </section>
 
-      <div className="acc-stats">
+      <div className="ord-dash-stats" data-testid="dashboard-order-counts">
+        {(['all', 'pending', 'on_the_way', 'delivered'] as const).map((k) => (
+          <Link
+            key={k}
+            to={k === 'all' ? '/order-history' : `/order-history?status=${k}`}
+            className="acc-stat"
+            data-testid={`dash-count-${k}`}
+          >
+            <BagIcon size={22} />
+            <span className="acc-stat__value">{counts ? counts[k] : '–'}</span>
+            <span className="acc-stat__label">{t(k === 'all' ? 'orders.total_orders' : `orders.status.${k}`)}</span>
+          </Link>
+        ))}
         <Link to="/wishlist" className="acc-stat">
           <HeartIcon size={22} />
           <span className="acc-stat__value">{favorites}</span>
@@ -89,11 +118,27 @@ export default function DashboardPage() {
           <span className="acc-stat__value">{addresses.data ? addresses.data.total : '–'}</span>
           <span className="acc-stat__label">{t('account.saved_addresses')}</span>
         </Link>
-        <div className="acc-stat acc-stat--note">
-          <BagIcon size={22} />
-          <span className="acc-stat__label">{t('account.orders_note')}</span>
-        </div>
       </div>
+
+      <div className="acc-heading ord-dash-recent">
+        <h2 className="acc-subtitle">{t('orders.recent')}</h2>
+        {orders?.orders.length ? (
+          <Link to="/order-history" className="ord-link">
+            {t('orders.see_all')}
+          </Link>
+        ) : null}
+      </div>
+      {orders ? (
+        orders.orders.length ? (
+          <OrderList orders={orders.orders} hrefFor={(o) => `/order-history/${o.id}`} />
+        ) : (
+          <p className="muted" data-testid="dashboard-no-orders">
+            {t('orders.empty_text')}
+          </p>
+        )
+      ) : ordersFailed ? null : (
+        <OrderListSkeleton rows={2} />
+      )}
 
       <h2 className="acc-subtitle">{t('account.quick_links')}</h2>
       <ul className="acc-quick">

@@ -1,0 +1,57 @@
+import type { Cart, OrderDetail, OrdersAnswer, OrderStatusKey } from '@souq/contracts';
+import { api } from '~/shared/api';
+import { authStore } from '~/shared/auth-store';
+
+/**
+ * The customer's order calls (API.md "Cart, vouchers, checkout, orders"), each with the signed-in
+ * customer's Bearer token. A 401 clears the session (shared/api.ts tells the auth store).
+ */
+interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+
+const token = () => authStore.get().token;
+
+export interface OrdersQuery {
+  status?: OrderStatusKey | null;
+  page?: number;
+  perPage?: number;
+}
+
+export async function fetchOrders(q: OrdersQuery, locale: string, signal?: AbortSignal): Promise<OrdersAnswer> {
+  const res = await api<Envelope<OrdersAnswer>>('/orders', {
+    query: { order_status: q.status ?? undefined, page: q.page ?? 1, per_page: q.perPage ?? 10 },
+    locale,
+    token: token(),
+    signal,
+  });
+  return res.data;
+}
+
+export async function fetchOrder(id: number, locale: string, signal?: AbortSignal): Promise<OrderDetail> {
+  const res = await api<Envelope<{ order: OrderDetail }>>('/order-details', {
+    query: { order_id: id },
+    locale,
+    token: token(),
+    signal,
+  });
+  return res.data.order;
+}
+
+/** Cancels a Pending order; answers the order as it now is. */
+export async function cancelOrder(id: number, locale: string): Promise<{ message: string; order: OrderDetail }> {
+  const res = await api<Envelope<{ order: OrderDetail }>>('/orders/cancel', {
+    method: 'POST',
+    body: { order_id: id },
+    locale,
+    token: token(),
+  });
+  return { message: res.message ?? '', order: res.data.order };
+}
+
+/** Puts the order's still-available items back in the cart; `info` names those that were not. */
+export async function orderAgain(id: number, locale: string): Promise<{ message: string; cart: Cart }> {
+  const res = await api<Envelope<Cart>>('/place-order/again', { method: 'POST', body: { order_id: id }, locale, token: token() });
+  return { message: res.message ?? '', cart: res.data };
+}
