@@ -18,13 +18,9 @@ function Badge({ count, testId }: { count: number; testId?: string }) {
 }
 
 // Counts change on load too (the wishlist is read from the API after hydration): only a change after the
-// visitor has pressed or clicked something is theirs, and worth announcing.
-let acted = false;
-if (typeof window !== 'undefined') {
-  const mark = () => (acted = true);
-  window.addEventListener('pointerdown', mark, { capture: true, once: true });
-  window.addEventListener('keydown', mark, { capture: true, once: true });
-}
+// visitor has pressed or clicked something (the browser's sticky user activation) is theirs, and worth
+// announcing. No listener of its own for that: the page listens for no presses on the window (decision 012).
+const acted = () => typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === true;
 
 /**
  * A polite live region that says the wishlist and cart counts when they change without a page load
@@ -37,7 +33,7 @@ function CountAnnouncer({ favorites, cart, amount }: { favorites: number; cart: 
   useEffect(() => {
     const before = last.current;
     last.current = { favorites, cart };
-    if (!acted) return;
+    if (!acted()) return;
     if (favorites !== before.favorites) setMessage(`${t('chrome.wishlist')}: ${t('chrome.items', { count: favorites })}`);
     else if (cart !== before.cart) setMessage(t('chrome.cart_label', { count: cart, amount: money(amount) }));
   }, [favorites, cart, amount, t, money]);
