@@ -84,7 +84,7 @@ export default function FlashSalePage({ loaderData }: Route.ComponentProps) {
       {loading ? (
         <ProductGridSkeleton count={8} />
       ) : products.length ? (
-        <ProductGrid products={products} wide priorityCount={0} testId="flash-products" />
+        <ProductGrid products={products} wide priorityCount={0} testId="flash-products" headingLevel={2} />
       ) : (
         <div className="empty-state">
           <p>{t('flash.no_products')}</p>

@@ -72,7 +72,7 @@ export default function ShopsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={loading ? 'shop-grid is-loading' : 'shop-grid'} aria-busy={loading}>
           {shops.map((s, i) => (
-            <ShopCard key={s.id} shop={s} priority={i < 2} />
+            <ShopCard key={s.id} shop={s} priority={i < 2} headingLevel={2} />
           ))}
         </div>
       )}

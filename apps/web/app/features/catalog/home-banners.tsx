@@ -2,7 +2,7 @@ import type { Banner } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '~/shared/site';
-import { ChevronIcon } from '~/shared/ui/icons';
+import { ChevronIcon, PauseIcon, PlayIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
 
 const AUTOPLAY_MS = 5000;
@@ -27,14 +27,17 @@ function BannerLink({ banner, children, className }: { banner: Banner; children:
 
 /**
  * The home carousel: a scroll-snap track (swipe works without script), previous / next buttons and
- * dots, autoplay every 5 s that pauses on hover or focus and never runs with reduced motion. The slides
- * have a fixed aspect ratio, so nothing shifts while images load.
+ * dots, autoplay every 5 s that pauses on hover or focus and never runs with reduced motion. A pause
+ * button stops it for good (WCAG 2.2.2: anything moving for more than five seconds can be paused) and
+ * starts it again. The slides have a fixed aspect ratio, so nothing shifts while images load.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t, dir } = useSite();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Stopped by the visitor's pause button, or from the start when they ask for reduced motion.
+  const [stopped, setStopped] = useState(false);
   const count = banners.length;
 
   const goTo = useCallback(
@@ -68,13 +71,16 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   }, []);
 
   useEffect(() => {
-    if (count < 2 || paused) return;
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setStopped(true);
+  }, []);
+
+  useEffect(() => {
+    if (count < 2 || paused || stopped) return;
     const id = window.setInterval(() => {
       if (!document.hidden) goTo(index + 1);
     }, AUTOPLAY_MS);
     return () => window.clearInterval(id);
-  }, [count, paused, index, goTo]);
+  }, [count, paused, stopped, index, goTo]);
 
   if (count === 0) return null;
   return (
@@ -116,6 +122,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       </div>
       {count > 1 ? (
         <>
+          <button
+            type="button"
+            className="carousel__btn carousel__pause"
+            onClick={() => setStopped((s) => !s)}
+            aria-label={stopped ? t('carousel.play') : t('carousel.pause')}
+            data-testid="carousel-pause"
+          >
+            {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
+          </button>
           <button
             type="button"
             className="carousel__btn carousel__btn--prev"

@@ -19,7 +19,9 @@ export function CategoriesRow({ categories }: { categories: Category[] }) {
           {t('catalog.see_all')}
         </Link>
       </div>
-      <ul className="cat-row">
+      {/* A category focused at the row's edge is scrolled wholly into view (the browser leaves one partly
+          shown where it is, its focus ring cut by the row). */}
+      <ul className="cat-row" onFocus={(e) => e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}>
         {categories.map((c) => (
           <li key={c.id}>
             <Link to={`/categories/${c.slug}`} className="cat-row__item" prefetch="intent">

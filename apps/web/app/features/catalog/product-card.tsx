@@ -57,8 +57,20 @@ export function PriceTag({
   );
 }
 
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+/** The level of a card's title: 3 under a section's h2 (the default), 2 when the list sits right under the page's h1. */
+export type CardHeadingLevel = 2 | 3;
+
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  priority?: boolean;
+  headingLevel?: CardHeadingLevel;
+}) {
   const { t } = useSite();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const href = `/products/${product.id}/details`;
   const soldOut = product.quantity <= 0;
   return (
@@ -70,11 +82,11 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       </Link>
       <FavoriteButton productId={product.id} initial={product.is_favorite} className="product-card__fav" />
       <div className="product-card__body">
-        <h3 className="product-card__name">
+        <Title className="product-card__name">
           <Link to={href} prefetch="intent">
             {product.name}
           </Link>
-        </h3>
+        </Title>
         <div className="product-card__rating">
           <Stars rating={product.rating} />
           <span className="muted">({product.total_reviews})</span>
@@ -125,17 +137,19 @@ export function ProductGrid({
   priorityCount = 0,
   testId,
   wide = false,
+  headingLevel,
 }: {
   products: Product[];
   priorityCount?: number;
   testId?: string;
   /** Five columns on wide screens (full-width pages without a sidebar). */
   wide?: boolean;
+  headingLevel?: CardHeadingLevel;
 }) {
   return (
     <div className={wide ? 'product-grid product-grid--wide' : 'product-grid'} data-testid={testId}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} priority={i < priorityCount} />
+        <ProductCard key={p.id} product={p} priority={i < priorityCount} headingLevel={headingLevel} />
       ))}
     </div>
   );

@@ -247,7 +247,7 @@ export function ProductListScreen({
               )}
             </div>
           ) : (
-            <ProductGrid products={products} priorityCount={2} testId="product-grid" />
+            <ProductGrid products={products} priorityCount={2} testId="product-grid" headingLevel={2} />
           )}
           {!loading ? (
             <Pagination page={page} total={total} perPage={PRODUCTS_PER_PAGE} hrefFor={(n) => hrefWith({ page: String(n) })} />

@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 import { SearchIcon } from '~/shared/ui/icons';
-import { Stars } from './product-card';
+import { Stars, type CardHeadingLevel } from './product-card';
 
 export function OnlinePill({ status }: { status: 'Online' | 'Offline' }) {
   const { t } = useSite();
@@ -15,8 +15,17 @@ export function OnlinePill({ status }: { status: 'Online' | 'Offline' }) {
   );
 }
 
-export function ShopCard({ shop, priority = false }: { shop: Shop; priority?: boolean }) {
+export function ShopCard({
+  shop,
+  priority = false,
+  headingLevel = 3,
+}: {
+  shop: Shop;
+  priority?: boolean;
+  headingLevel?: CardHeadingLevel;
+}) {
   const { t } = useSite();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="shop-card" data-testid="shop-card">
       <Link to={`/shops/${shop.id}`} className="shop-card__link">
@@ -28,7 +37,7 @@ export function ShopCard({ shop, priority = false }: { shop: Shop; priority?: bo
             <Img src={shop.logo} alt="" width={64} height={64} />
           </span>
           <div className="shop-card__text">
-            <h3 className="shop-card__name">{shop.name}</h3>
+            <Title className="shop-card__name">{shop.name}</Title>
             <div className="shop-card__rating">
               <Stars rating={shop.rating} />
               <span>{shop.rating.toFixed(1)}</span>
@@ -61,7 +70,7 @@ export function ListSearch({
   testId?: string;
 }) {
   return (
-    <Form method="get" role="search" className="search-form list-search" preventScrollReset>
+    <Form method="get" role="search" aria-label={label} className="search-form list-search" preventScrollReset>
       {Object.entries(hidden).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       <input
         type="search"

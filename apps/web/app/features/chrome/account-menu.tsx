@@ -22,6 +22,7 @@ export function AccountMenu() {
   const user = useAuth((s) => s.user);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
@@ -37,6 +38,7 @@ export function AccountMenu() {
   return (
     <div className="menu account-menu" ref={root}>
       <button
+        ref={trigger}
         type="button"
         className="menu__trigger"
         aria-haspopup="menu"
@@ -45,7 +47,9 @@ export function AccountMenu() {
         data-testid="user-menu"
       >
         <Avatar photo={user.profile_photo} name={user.name} />
-        <span className="hide-sm account-menu__name">{user.name}</span>
+        {/* On phones only the avatar shows; "My account" and the name stay the button's name. */}
+        <span className="sr-only">{t('account.menu')}: </span>
+        <span className="sr-only-sm account-menu__name">{user.name}</span>
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
@@ -61,6 +65,8 @@ export function AccountMenu() {
             className="menu__item menu__item--danger"
             onClick={() => {
               setOpen(false);
+              // The dialog gives focus back to what had it: the menu's button, not this item (gone with the menu).
+              trigger.current?.focus();
               openOverlay('logout');
             }}
             data-testid="logout-button"

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '~/shared/auth-store';
 import { cartStore, useCart } from '~/shared/cart-store';
@@ -13,6 +14,33 @@ function Badge({ count, testId }: { count: number; testId?: string }) {
     <span className={`badge badge--corner${count > 0 ? '' : ' badge--zero'}`} data-testid={testId}>
       {count > 99 ? '99+' : count}
     </span>
+  );
+}
+
+// Counts change on load too (the wishlist is read from the API after hydration): only a change after the
+// visitor has pressed or clicked something (the browser's sticky user activation) is theirs, and worth
+// announcing. No listener of its own for that: the page listens for no presses on the window (decision 012).
+const acted = () => typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === true;
+
+/**
+ * A polite live region that says the wishlist and cart counts when they change without a page load
+ * (the badges alone are only seen). Always in the page, empty until something changes.
+ */
+function CountAnnouncer({ favorites, cart, amount }: { favorites: number; cart: number; amount: number }) {
+  const { t, money } = useSite();
+  const [message, setMessage] = useState('');
+  const last = useRef({ favorites, cart });
+  useEffect(() => {
+    const before = last.current;
+    last.current = { favorites, cart };
+    if (!acted()) return;
+    if (favorites !== before.favorites) setMessage(`${t('chrome.wishlist')}: ${t('chrome.items', { count: favorites })}`);
+    else if (cart !== before.cart) setMessage(t('chrome.cart_label', { count: cart, amount: money(amount) }));
+  }, [favorites, cart, amount, t, money]);
+  return (
+    <p className="sr-only" role="status" data-testid="count-announcer">
+      {message}
+    </p>
   );
 }
 
@@ -101,6 +129,7 @@ export function MainHeader() {
             <CartIcon />
             <Badge count={cartCount} testId="cart-badge" />
           </button>
+          <CountAnnouncer favorites={favorites} cart={cartCount} amount={cartAmount} />
           {user ? (
             <AccountMenu />
           ) : (
@@ -111,7 +140,8 @@ export function MainHeader() {
               data-testid="login-button"
             >
               <UserIcon size={18} />
-              <span className="hide-sm">{t('chrome.login')}</span>
+              {/* On phones only the icon shows; the word stays the button's name. */}
+              <span className="sr-only-sm">{t('chrome.login')}</span>
             </button>
           )}
         </div>

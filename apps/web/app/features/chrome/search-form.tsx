@@ -11,7 +11,14 @@ export function SearchForm({ testId, autoFocus, onDone }: { testId?: string; aut
   const [params] = useSearchParams();
   const current = params.get('search') ?? '';
   return (
-    <Form role="search" className="search-form" action="/products" method="get" onSubmit={() => onDone?.()}>
+    <Form
+      role="search"
+      aria-label={t('chrome.search')}
+      className="search-form"
+      action="/products"
+      method="get"
+      onSubmit={() => onDone?.()}
+    >
       <input
         // A new search in the address shows in the box (the field is the browser's, not React state).
         key={current}

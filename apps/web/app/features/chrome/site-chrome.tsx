@@ -37,7 +37,8 @@ export function SiteChrome({
         <MainHeader />
         <BottomBar categories={categories} />
       </header>
-      <main id="main" className="site-main">
+      {/* Focusable by script only: the skip link moves focus here, not just the scroll position. */}
+      <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />

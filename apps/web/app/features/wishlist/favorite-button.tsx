@@ -62,7 +62,8 @@ export function FavoriteButton({
       aria-pressed={pressed}
       aria-label={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}
       title={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}
-      disabled={busy}
+      // Not `disabled` while the answer comes: that would throw the keyboard's focus out to the page.
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onClick={() => void click()}
       data-testid="favorite-button"

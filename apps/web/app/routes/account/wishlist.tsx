@@ -96,7 +96,7 @@ export default function WishlistPage() {
         <div className="product-grid acc-wish" data-testid="wishlist-grid">
           {products.map((p, i) => (
             <div className="acc-wish__item" key={p.id} data-testid="wishlist-item">
-              <ProductCard product={p} priority={i < 2} />
+              <ProductCard product={p} priority={i < 2} headingLevel={2} />
               <button
                 type="button"
                 className="btn btn-sm btn-block acc-btn-danger-outline"

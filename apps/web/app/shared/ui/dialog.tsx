@@ -13,9 +13,32 @@ interface DialogProps {
   testId?: string;
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
 /**
- * Accessible modal on the native <dialog>: showModal() gives the focus trap, inert background and
- * Escape; focus goes back to whatever opened it.
+ * Tab from the last control goes to the first and Shift+Tab from the first to the last: a modal dialog
+ * keeps focus (left alone, the browser would move it out to its own toolbar).
+ */
+function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const stops = [...e.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Accessible modal on the native <dialog>: showModal() gives the inert background and Escape, Tab cycles
+ * inside it; focus goes back to whatever opened it.
  */
 export function Dialog({
   open,
@@ -61,6 +84,7 @@ export function Dialog({
       className={`dialog dialog--${placement} ${className}`}
       aria-labelledby={testId ? `${testId}-title` : undefined}
       data-testid={testId}
+      onKeyDown={cycleFocus}
       onClick={(e) => {
         if (e.target === ref.current) ref.current?.close(); // backdrop click
       }}

@@ -24,6 +24,8 @@ export const ar: Record<keyof typeof en, string> = {
   'chrome.download_app': 'حمّل تطبيقنا',
   'chrome.google_play': 'احصل عليه من Google Play',
   'chrome.app_store': 'حمّله من App Store',
+  'carousel.pause': 'إيقاف الشرائح مؤقتًا',
+  'carousel.play': 'تشغيل الشرائح',
   'chrome.skip_to_content': 'انتقل إلى المحتوى',
   'auth.login_title': 'تسجيل الدخول',
   'auth.login_intro': 'سجّل الدخول برقم هاتفك أو بريدك الإلكتروني لمتابعة طلباتك ومحادثة المتاجر.',

@@ -22,6 +22,8 @@ export const en = {
   'chrome.download_app': 'Download our app',
   'chrome.google_play': 'Get it on Google Play',
   'chrome.app_store': 'Download on the App Store',
+  'carousel.pause': 'Pause the slides',
+  'carousel.play': 'Play the slides',
   'chrome.skip_to_content': 'Skip to content',
   'auth.login_title': 'Login',
   'auth.login_intro': 'Sign in with your phone number or email to follow your orders and chat with shops.',

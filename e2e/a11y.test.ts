@@ -1,0 +1,619 @@
+/**
+ * Accessibility gate (issue 21): WCAG 2.2 AA on every screen of the route configuration and every dialog
+ * and drawer listed in a11y-screens.ts, in Arabic and English, at 390 and 1280 px, signed out and signed in.
+ * One browser; one context per locale, width and sign-in state; many screens per page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERLAYS, screenPaths, type Customer, type Width } from './a11y-screens';
+import { baseUrl, getBrowser, hydrated } from './browser';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Moderate findings held to as well: a skipped heading level, landmarks of one kind with the same name. */
+const ALSO_HELD = ['heading-order', 'landmark-unique'];
+const LOCALES = ['ar', 'en'] as const;
+const WIDTHS: readonly Width[] = [390, 1280];
+type Locale = (typeof LOCALES)[number];
+type Auth = 'guest' | 'user';
+
+let who: Customer;
+let screens: { pattern: string; path: string }[];
+let scanned = 0;
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const { user, access } = await api<{ user: unknown; access: { token: string } }>('POST', '/registration', {
+    name: 'Salma Al Hinai',
+    phone,
+    email: `a11y${phone}@example.com`,
+    password: 'tidy-secret-41',
+    country: 'Oman',
+    phone_code: '+968',
+  });
+  const { address } = await api<{ address: { id: number } }>(
+    'POST',
+    '/address/store',
+    { name: 'Salma Al Hinai', phone, address_type: 'home', address_line: 'Way 3021, Building 12', is_default: true },
+    access.token,
+  );
+  who = { token: access.token, user, addressId: address.id };
+  screens = await screenPaths(baseUrl(), who);
+});
+
+async function context(locale: Locale, width: Width, auth: Auth, extra: { reducedMotion?: boolean } = {}) {
+  const ctx = await (
+    await getBrowser()
+  ).newContext({
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    reducedMotion: extra.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+  if (auth === 'user') {
+    await ctx.addInitScript(
+      (value: string) => {
+        if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+      },
+      JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
+    );
+  }
+  return ctx;
+}
+
+/** A page whose console errors are collected (a broken screen must not pass as accessible). */
+async function pageIn(ctx: BrowserContext) {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+/** Hydrated, client-side data loaded (no busy region or skeleton left), fonts ready. */
+async function settled(page: Page) {
+  await hydrated(page);
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .skeleton') && document.fonts.status === 'loaded',
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
+  await settled(page);
+}
+
+/** A picture of one part of the page for people to look at, in e2e/screenshots/ (not compared). */
+async function shoot(page: Page, name: string, selector: string) {
+  const dir = path.join(import.meta.dirname, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.locator(selector).screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+interface Finding {
+  view: string;
+  rule: string;
+  impact: string | null | undefined;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * axe over the page, the findings this gate fails on. `part`: the whole page; all but the site's footer
+ * (the same on every screen); or only the header (the rest already scanned as it is).
+ */
+async function scan(page: Page, view: string, part: 'page' | 'no-footer' | 'header' = 'page'): Promise<Finding[]> {
+  // Sections far below the fold are not painted until scrolled near (`content-visibility: auto`): axe would
+  // measure colours against whatever is painted at their estimated place. Paint them, as a reader scrolling would.
+  await page.addStyleTag({ content: '*{content-visibility:visible !important}' });
+  let builder = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: TAGS },
+    rules: Object.fromEntries(ALSO_HELD.map((r) => [r, { enabled: true }])),
+  });
+  if (part === 'no-footer') builder = builder.exclude('[data-testid=site-footer]');
+  if (part === 'header') builder = builder.include('.site-header');
+  const { violations } = await builder.analyze();
+  scanned++;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_HELD.includes(v.id))
+    .map((v) => ({
+      view,
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')),
+      summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? v.help,
+    }));
+}
+
+function report(findings: Finding[]) {
+  return findings.map((f) => `${f.view} — ${f.rule} (${f.impact}): ${f.targets.join(', ')} — ${f.summary}`);
+}
+
+const combos = LOCALES.flatMap((locale) =>
+  WIDTHS.flatMap((width) => (['guest', 'user'] as const).map((auth) => ({ locale, width, auth }))),
+);
+
+/**
+ * Announcements: every screen has a title of its own, in the page's language (Arabic pages name themselves
+ * in Arabic script, English ones in Latin letters), and the document says which language it is in.
+ * `seen` maps the titles of the screens checked so far to their paths.
+ */
+async function titleProblems(page: Page, locale: Locale, path: string, seen: Map<string, string>) {
+  const out: string[] = [];
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (lang !== locale) out.push(`${path}: <html lang="${lang}">`);
+  const title = await page.title();
+  const own = title.split(' | ')[0]!;
+  if (!(locale === 'ar' ? /[\u0600-\u06ff]/ : /^[^\u0600-\u06ff]*[a-z][^\u0600-\u06ff]*$/i).test(own))
+    out.push(`${path}: title "${title}" is not in ${locale}`);
+  if (seen.has(title)) out.push(`${path}: title "${title}" is also the title of ${seen.get(title)}`);
+  seen.set(title, path);
+  return out;
+}
+
+/** The main content of each screen as a guest saw it, by locale, width and path. */
+const guestMain = new Map<string, string>();
+const mainOf = (page: Page) => page.locator('#main').evaluate((el) => el.innerHTML);
+
+describe('every screen of routes.ts passes axe (WCAG 2.2 A and AA), with a title of its own', () => {
+  for (const { locale, width, auth } of combos)
+    it(`${locale} at ${width} px, ${auth === 'user' ? 'signed in' : 'signed out'}`, { timeout: 600_000 }, async () => {
+      const ctx = await context(locale, width, auth);
+      const { page, errors } = await pageIn(ctx);
+      const findings: Finding[] = [];
+      const titles: string[] = [];
+      const seenTitles = new Map<string, string>();
+      let views = 0;
+      let headerOnly = 0;
+      try {
+        for (const s of screens) {
+          const t0 = Date.now();
+          await open(page, s.path);
+          const t1 = Date.now();
+          // A screen that sends this visitor elsewhere (an account page for a guest) is not scanned twice:
+          // where it lands is a screen of its own.
+          if (new URL(page.url()).pathname !== s.path) continue;
+          titles.push(...(await titleProblems(page, locale, s.path, seenTitles)));
+          // The site's footer is the same on every screen: scanned in full on the first, left out after.
+          // Signed in, a screen whose main content is what the guest had (same markup) gets its header
+          // scanned (the account menu in place of the login button); the rest was scanned as it is.
+          const key = `${locale} ${width} ${s.path}`;
+          const main = await mainOf(page);
+          if (auth === 'guest') guestMain.set(key, main);
+          if (views === 0) await shoot(page, `a11y-header-${locale}-${width}-${auth}`, '.site-header');
+          const part = views === 0 ? 'page' : auth === 'user' && guestMain.get(key) === main ? 'header' : 'no-footer';
+          findings.push(...(await scan(page, `${s.path} [${locale} ${width} ${auth}]`, part)));
+          if (part === 'header') headerOnly++;
+          if (process.env.A11Y_TIMING) console.log(s.path, t1 - t0, Date.now() - t1);
+          views++;
+        }
+      } finally {
+        await ctx.close();
+      }
+      console.log(`axe: ${views} screen views (${locale}, ${width} px, ${auth}; ${headerOnly} with the guest's main content)`);
+      expect(report(findings)).toEqual([]);
+      expect(titles, 'titles').toEqual([]);
+      expect(errors).toEqual([]);
+      expect(views).toBeGreaterThan(auth === 'user' ? 30 : 20);
+    });
+});
+
+describe('every dialog and drawer of OVERLAYS passes axe and works by keyboard', () => {
+  const cases = LOCALES.flatMap((locale) =>
+    WIDTHS.flatMap((width) => OVERLAYS.filter((o) => o.widths.includes(width)).map((o) => ({ locale, width, o }))),
+  );
+  for (const { locale, width, o } of cases)
+    it(`${o.name}: ${locale} at ${width} px`, async () => {
+      const ctx = await context(locale, width, o.auth);
+      const { page, errors } = await pageIn(ctx);
+      try {
+        await open(page, o.path);
+        const opener = await o.open(page, width);
+        const container = page.locator(o.container);
+        await container.waitFor();
+        // It takes focus.
+        await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+        expect(report(await scan(page, `${o.name} [${locale} ${width}]`))).toEqual([]);
+        if (o.modal) {
+          // It keeps focus: Tab and Shift+Tab cycle inside it, however many stops it has.
+          const stops = await container.evaluate(
+            (el) =>
+              el.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, summary').length,
+          );
+          for (let i = 0; i < stops + 2; i++) {
+            await page.keyboard.press('Tab');
+            expect(await container.evaluate((el) => el.contains(document.activeElement)), `Tab ${i + 1}`).toBe(true);
+          }
+          for (let i = 0; i < 3; i++) {
+            await page.keyboard.press('Shift+Tab');
+            expect(await container.evaluate((el) => el.contains(document.activeElement)), `Shift+Tab ${i + 1}`).toBe(true);
+          }
+        }
+        // Escape closes it and focus goes back to what opened it.
+        await page.keyboard.press('Escape');
+        await container.waitFor({ state: 'hidden' });
+        await expect
+          .poll(() =>
+            page
+              .locator(opener)
+              .first()
+              .evaluate((el) => el === document.activeElement),
+          )
+          .toBe(true);
+      } finally {
+        await ctx.close();
+      }
+      expect(errors).toEqual([]);
+    });
+});
+
+afterAll(() => console.log(`axe: ${scanned} views scanned in all`));
+
+/** The screens the keyboard walk covers: home, the product list and a product page. */
+const walkPaths = () => ['/', '/products', screens.find((s) => s.pattern === 'products/:id/details')!.path];
+
+/**
+ * Tabs through the whole page once. At every stop: the control looks different focused than not (its own
+ * outline, shadow, border, background, colour or underline, or its parent's for fields styled by
+ * :focus-within), an outline is not clipped by a scrolling or clipping ancestor, and no fixed or sticky
+ * element (the floating cart tab) covers it (WCAG 2.4.7, 2.4.11).
+ */
+async function walkTabStops(page: Page) {
+  await page.evaluate(() => {
+    const look = (el: Element | null) => {
+      if (!el) return '';
+      const s = getComputedStyle(el);
+      return [
+        s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+        s.boxShadow,
+        s.borderColor,
+        s.backgroundColor,
+        s.color,
+        s.textDecorationLine,
+      ].join('|');
+    };
+    const before = new Map<Element, string>();
+    for (const el of document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'))
+      before.set(el, `${look(el)}#${look(el.parentElement)}`);
+    (window as unknown as { __a11y: unknown }).__a11y = { before, look };
+  });
+  const problems: string[] = [];
+  let stops = 0;
+  for (let i = 0; i < 600; i++) {
+    await page.keyboard.press('Tab');
+    const r = await page.evaluate(() => {
+      const { before, look } = (
+        window as unknown as { __a11y: { before: Map<Element, string>; look(el: Element | null): string } }
+      ).__a11y;
+      const el = document.activeElement;
+      if (!el || el === document.body) return { done: true };
+      const seen = (window as unknown as { __seen?: Set<Element> }).__seen ?? new Set<Element>();
+      (window as unknown as { __seen: Set<Element> }).__seen = seen;
+      if (seen.has(el)) return { done: true };
+      seen.add(el);
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
+      const issues: string[] = [];
+      const now = `${look(el)}#${look(el.parentElement)}`;
+      if (before.has(el) && before.get(el) === now) issues.push('no visible focus change');
+      // What shows the focus: the control, or its parent when only the parent changed (:focus-within).
+      const owner = look(el) === (before.get(el) ?? '').split('#')[0] && el.parentElement ? el.parentElement : el;
+      const rect = owner.getBoundingClientRect();
+      const s = getComputedStyle(owner);
+      // How far an outline reaches outside the box (a negative offset draws it inside).
+      const ring = s.outlineStyle !== 'none' ? Math.max(0, parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset)) : 0;
+      const need = { left: rect.left - ring, right: rect.right + ring, top: rect.top - ring, bottom: rect.bottom + ring };
+      for (let a = owner.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+        const as = getComputedStyle(a);
+        if (as.overflowX === 'visible' && as.overflowY === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        if (
+          need.left < ar.left - 0.5 ||
+          need.right > ar.right + 0.5 ||
+          need.top < ar.top - 0.5 ||
+          need.bottom > ar.bottom + 0.5
+        ) {
+          issues.push(`focus ring clipped by ${a.tagName.toLowerCase()}.${[...a.classList].join('.')}`);
+          break;
+        }
+      }
+      // The part of the control that can be seen: its box within every box that clips it.
+      const shown = { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+      for (let a = owner.parentElement; a && a !== document.body; a = a.parentElement) {
+        const as = getComputedStyle(a);
+        if (as.overflowX === 'visible' && as.overflowY === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        shown.left = Math.max(shown.left, ar.left);
+        shown.right = Math.min(shown.right, ar.right);
+        shown.top = Math.max(shown.top, ar.top);
+        shown.bottom = Math.min(shown.bottom, ar.bottom);
+      }
+      for (const c of document.querySelectorAll('body *')) {
+        const cs = getComputedStyle(c);
+        if ((cs.position !== 'fixed' && cs.position !== 'sticky') || c.contains(el) || el.contains(c)) continue;
+        if (cs.display === 'none' || cs.visibility === 'hidden') continue;
+        const cr = c.getBoundingClientRect();
+        const w = Math.min(cr.right, shown.right) - Math.max(cr.left, shown.left);
+        const h = Math.min(cr.bottom, shown.bottom) - Math.max(cr.top, shown.top);
+        if (w > 0.5 && h > 0.5) issues.push(`covered by ${c.tagName.toLowerCase()}.${[...c.classList].join('.')}`);
+      }
+      return { done: false, name, issues };
+    });
+    if (r.done) break;
+    stops++;
+    for (const issue of r.issues ?? []) problems.push(`${r.name}: ${issue}`);
+  }
+  return { stops, problems };
+}
+
+describe('keyboard', () => {
+  it('the skip link is the first stop and moves focus into the main content', async () => {
+    for (const locale of LOCALES) {
+      const ctx = await context(locale, 1280, 'guest');
+      try {
+        const { page } = await pageIn(ctx);
+        await open(page, '/products');
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+        expect(await page.locator('.skip-link').evaluate((el) => el.getBoundingClientRect().width > 1)).toBe(true);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+
+  for (const { locale, width } of [
+    { locale: 'ar', width: 1280 },
+    { locale: 'en', width: 1024 },
+  ] as const)
+    it(
+      `every Tab stop on home, products and a product page shows focus, uncovered (${locale}, ${width} px)`,
+      {
+        timeout: 300_000,
+      },
+      async () => {
+        const ctx = await (await getBrowser()).newContext({ viewport: { width, height: 800 } });
+        if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+        try {
+          const { page } = await pageIn(ctx);
+          const problems: string[] = [];
+          for (const path of walkPaths()) {
+            await open(page, path);
+            const walk = await walkTabStops(page);
+            expect(walk.stops, path).toBeGreaterThan(20);
+            problems.push(...walk.problems.map((p) => `${path}: ${p}`));
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          await ctx.close();
+        }
+      },
+    );
+
+  it('the home banner rotates every 5 s until its pause button is pressed, and starts again with it (WCAG 2.2.2)', async () => {
+    const ctx = await context('ar', 1280, 'guest');
+    try {
+      const { page, errors } = await pageIn(ctx);
+      await page.clock.install();
+      await open(page, '/');
+      const current = () => page.locator('.carousel__dot[aria-current=true]').getAttribute('aria-label');
+      const first = await current();
+      await page.clock.runFor(5_500);
+      await expect.poll(current).not.toBe(first);
+      const pause = page.locator('[data-testid=carousel-pause]');
+      expect(await pause.getAttribute('aria-label')).toBe('إيقاف الشرائح مؤقتًا');
+      await pause.focus();
+      await page.keyboard.press('Enter');
+      // Focus leaves the banner (focus alone pauses it too): the button's own choice holds.
+      await page.locator('[data-testid=header-search]').focus();
+      const stopped = await current();
+      await page.clock.runFor(16_000);
+      expect(await current()).toBe(stopped);
+      expect(await pause.getAttribute('aria-label')).toBe('تشغيل الشرائح');
+      await pause.click();
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(5_500);
+      await expect.poll(current).not.toBe(stopped);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('the language and currency menus work with arrow keys, Enter and Escape', async () => {
+    const ctx = await context('en', 1280, 'guest');
+    try {
+      const { page, errors } = await pageIn(ctx);
+      await open(page, '/products');
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+      for (const picker of ['currency-picker', 'language-picker']) {
+        const trigger = page.locator(`[data-testid=${picker}]`);
+        await trigger.focus();
+        await page.keyboard.press('Enter');
+        const menu = page.locator(`#${await trigger.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+        await menu.waitFor();
+        expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+        const first = await focused();
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
+        await page.keyboard.press('ArrowDown');
+        const second = await focused();
+        expect(second).not.toBe(first);
+        await page.keyboard.press('ArrowUp');
+        expect(await focused()).toBe(first);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+        expect(await focused()).toBe(picker);
+        // ArrowDown on the button opens it too; Enter on another choice picks it.
+        await page.keyboard.press('ArrowDown');
+        await menu.waitFor();
+        await page.keyboard.press('ArrowDown');
+        const chosen = (await focused())!;
+        if (picker === 'currency-picker') {
+          await page.keyboard.press('Enter');
+          await menu.waitFor({ state: 'detached' });
+          expect(await focused()).toBe(picker);
+          expect(await trigger.textContent()).toContain(chosen.replace('currency-option-', ''));
+        } else {
+          await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+          await settled(page);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(chosen.replace('language-option-', ''));
+        }
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+/**
+ * Text that reaches past the viewport's sides or is cut by a clipping ancestor (not a scrolling one, whose
+ * content is reachable), and whether the page scrolls sideways.
+ */
+function overflowProblems() {
+  const vw = document.documentElement.clientWidth;
+  const out: string[] = [];
+  if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+  const nameOf = (el: Element) =>
+    `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+  for (const el of document.querySelectorAll('body *')) {
+    if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue;
+    const s = getComputedStyle(el);
+    // Deliberately shortened text (an ellipsis, a clamp to two lines) is not cut off by the zoom.
+    if (s.visibility === 'hidden' || s.textOverflow === 'ellipsis' || s.webkitLineClamp !== 'none') continue;
+    if (el.closest('details:not([open]) > :not(summary)')) continue; // a closed drop-down's content is not shown
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue; // hidden from sight on purpose (sr-only) or not shown
+    for (let a: Element | null = el.parentElement; a; a = a.parentElement) {
+      const as = getComputedStyle(a);
+      if (['auto', 'scroll'].includes(as.overflowX)) break; // reachable by scrolling that box
+      if (as.clipPath.startsWith('inset(50%') || as.webkitLineClamp !== 'none') break;
+      if (a === document.body || a === document.documentElement) {
+        if (r.left < -1 || r.right > vw + 1) out.push(`${nameOf(el)} reaches ${Math.round(r.left)}–${Math.round(r.right)} px`);
+        break;
+      }
+      if (as.overflowX === 'visible' && as.overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      if (
+        r.left < ar.left - 1 ||
+        r.right > ar.right + 1 ||
+        (as.overflowY !== 'visible' && (r.top < ar.top - 1 || r.bottom > ar.bottom + 1))
+      ) {
+        if (!a.closest('[aria-hidden="true"], [inert]')) out.push(`${nameOf(el)} cut by ${nameOf(a).split(' ')[0]}`);
+        break;
+      }
+    }
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
+describe('reflow, zoom and target size', () => {
+  // 320 px: a 1280 px window at 400 % (WCAG 1.4.10). 640 px at a device scale of 2: that window at 200 %.
+  for (const { locale, width } of [
+    { locale: 'ar', width: 320 },
+    { locale: 'en', width: 320 },
+    { locale: 'ar', width: 640 },
+  ] as const)
+    it(
+      `no sideways scrolling and no text cut off at ${width} px (${locale}), on every screen`,
+      { timeout: 300_000 },
+      async () => {
+        const ctx = await (
+          await getBrowser()
+        ).newContext({ viewport: { width, height: 640 }, deviceScaleFactor: width === 640 ? 2 : 1 });
+        if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+        await ctx.addInitScript(
+          (value: string) => {
+            if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
+          },
+          JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
+        );
+        const problems: string[] = [];
+        try {
+          const { page } = await pageIn(ctx);
+          for (const s of screens) {
+            await open(page, s.path);
+            problems.push(...(await page.evaluate(overflowProblems)).map((p) => `${s.path}: ${p}`));
+          }
+          // The signed-out header too (its login button in place of the account menu).
+          const guest = await (
+            await getBrowser()
+          ).newContext({ viewport: { width, height: 640 }, deviceScaleFactor: width === 640 ? 2 : 1 });
+          if (locale === 'en') await guest.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+          const { page: guestPage } = await pageIn(guest);
+          await open(guestPage, '/');
+          problems.push(...(await guestPage.evaluate(overflowProblems)).map((p) => `/ (signed out): ${p}`));
+          await guest.close();
+        } finally {
+          await ctx.close();
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+});
+
+describe('announcements', () => {
+  it('the wishlist count is announced through a polite live region when it changes', async () => {
+    const ctx = await context('en', 1280, 'user');
+    try {
+      const { page, errors } = await pageIn(ctx);
+      await open(page, '/products');
+      const region = page.locator('[data-testid=count-announcer]');
+      expect(await region.getAttribute('role')).toBe('status');
+      expect(await region.textContent()).toBe('');
+      const before = Number(await page.textContent('[data-testid=wishlist-badge]'));
+      const heart = page.locator('[data-testid=product-grid] [data-testid=favorite-button]').first();
+      await heart.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before + 1} items`);
+      // Put back as it was (other tests count from the same customer).
+      await expect.poll(() => heart.getAttribute('aria-busy')).toBe(null);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before} items`);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('"N products" after filtering is announced by the same polite live region, updated in place', async () => {
+    for (const locale of LOCALES) {
+      const ctx = await context(locale, 1280, 'guest');
+      try {
+        const { page } = await pageIn(ctx);
+        await open(page, '/products');
+        const total = page.locator('[data-testid=list-total]');
+        expect(await total.getAttribute('aria-live')).toBe('polite');
+        const text = await total.textContent();
+        await total.evaluate((el) => ((el as unknown as { mark: number }).mark = 1));
+        // A click, not check(): the radio shows the address's filter, so it turns on once the list has followed.
+        await page.locator('[data-testid=filter-rating-4]').click();
+        await expect.poll(() => total.textContent()).not.toBe(text);
+        // The very node a screen reader registered: a region put in afresh would say nothing.
+        expect(await total.evaluate((el) => (el as unknown as { mark?: number }).mark)).toBe(1);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+});
