@@ -125,6 +125,7 @@ export function MainHeader() {
             className="icon-btn has-badge"
             aria-label={t('chrome.cart_label', { count: cartCount, amount: money(cartAmount) })}
             onClick={() => cartStore.set({ open: true })}
+            data-testid="cart-button"
           >
             <CartIcon />
             <Badge count={cartCount} testId="cart-badge" />
