@@ -208,6 +208,19 @@ export const OVERLAYS: OverlaySpec[] = [
     },
   },
   {
+    name: 'basket',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=basket][open]',
+    modal: true,
+    async open(page) {
+      await press(page, '[data-testid=cart-button]');
+      await page.locator('[data-testid=basket][open] .dialog__title').waitFor();
+      return '[data-testid=cart-button]';
+    },
+  },
+  {
     // A drop-down under the header (a disclosure, not modal): focus goes to its field, Escape closes it.
     name: 'search',
     auth: 'guest',
