@@ -52,21 +52,27 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     [count, dir],
   );
 
-  // Follow swipes: the slide nearest to the scroll position is the current one.
+  // Follow swipes: once a scroll has come to rest, the slide nearest to its position is the current one
+  // (read mid-scroll, a smooth move to the next slide would name the previous one current for a moment).
   useEffect(() => {
     const el = track.current;
     if (!el) return;
-    let frame = 0;
+    const settle = () => {
+      if (el.clientWidth > 0) setIndex(Math.round(Math.abs(el.scrollLeft) / el.clientWidth));
+    };
+    if ('onscrollend' in window) {
+      el.addEventListener('scrollend', settle, { passive: true });
+      return () => el.removeEventListener('scrollend', settle);
+    }
+    let timer = 0;
     const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (el.clientWidth > 0) setIndex(Math.round(Math.abs(el.scrollLeft) / el.clientWidth));
-      });
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, 150);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       el.removeEventListener('scroll', onScroll);
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, []);
 
