@@ -214,3 +214,40 @@ export function OrderSection({ title, children, className = '' }: { title: React
     </section>
   );
 }
+
+/**
+ * The body of an order's page, the same for its customer and its shop's seller: the timeline, the items,
+ * and beside them the amounts, payment, address and note. `showBank`: the bank details for an unpaid
+ * transfer (the customer's page only).
+ */
+export function OrderBody({ order, showBank = true }: { order: Order; showBank?: boolean }) {
+  const { t } = useSite();
+  return (
+    <>
+      <OrderSection title={t('orders.timeline')}>
+        <OrderTimeline order={order} />
+      </OrderSection>
+      <div className="ord-grid">
+        <OrderSection title={t('orders.items')} className="ord-grid__main">
+          <OrderItems order={order} />
+        </OrderSection>
+        <div className="ord-grid__side">
+          <OrderSection title={t('orders.summary')}>
+            <OrderAmounts order={order} />
+          </OrderSection>
+          <OrderSection title={t('orders.payment_method')}>
+            <OrderPayment order={order} showBank={showBank} />
+          </OrderSection>
+          <OrderSection title={t('orders.address')}>
+            <OrderAddress order={order} />
+          </OrderSection>
+          {order.note ? (
+            <OrderSection title={t('orders.note')}>
+              <p className="ord-note">{order.note}</p>
+            </OrderSection>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

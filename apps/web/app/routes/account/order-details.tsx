@@ -5,7 +5,7 @@ import { ConfirmDialog } from '~/features/account/confirm-dialog';
 import { AccountHeading } from '~/features/account/form';
 import { BagIcon } from '~/features/account/icons';
 import { cancelOrder, fetchOrder, orderAgain } from '~/features/orders/api';
-import { OrderAddress, OrderAmounts, OrderItems, OrderPayment, OrderSection, OrderTimeline } from '~/features/orders/order-view';
+import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
 import { ApiError } from '~/shared/api';
 import { useAuth } from '~/shared/auth-store';
@@ -161,31 +161,7 @@ export default function OrderDetailsPage() {
         </button>
       </div>
 
-      <OrderSection title={t('orders.timeline')}>
-        <OrderTimeline order={order} />
-      </OrderSection>
-
-      <div className="ord-grid">
-        <OrderSection title={t('orders.items')} className="ord-grid__main">
-          <OrderItems order={order} />
-        </OrderSection>
-        <div className="ord-grid__side">
-          <OrderSection title={t('orders.summary')}>
-            <OrderAmounts order={order} />
-          </OrderSection>
-          <OrderSection title={t('orders.payment_method')}>
-            <OrderPayment order={order} />
-          </OrderSection>
-          <OrderSection title={t('orders.address')}>
-            <OrderAddress order={order} />
-          </OrderSection>
-          {order.note ? (
-            <OrderSection title={t('orders.note')}>
-              <p className="ord-note">{order.note}</p>
-            </OrderSection>
-          ) : null}
-        </div>
-      </div>
+      <OrderBody order={order} />
 
       <ConfirmDialog
         open={confirming}

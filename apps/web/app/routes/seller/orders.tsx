@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '~/features/account/confirm-dialog';
 import { AccountHeading } from '~/features/account/form';
 import { OrderList, OrderListSkeleton } from '~/features/orders/order-list';
-import { OrderAddress, OrderAmounts, OrderItems, OrderPayment, OrderSection, OrderTimeline } from '~/features/orders/order-view';
+import { OrderBody } from '~/features/orders/order-view';
 import {
   formatDateTime,
   isStatusKey,
@@ -124,30 +124,7 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
         ) : null}
         {!next && !sellerMayCancel(order.order_status) ? <p className="muted">{t('seller.no_actions')}</p> : null}
       </div>
-      <OrderSection title={t('orders.timeline')}>
-        <OrderTimeline order={order} />
-      </OrderSection>
-      <div className="ord-grid">
-        <OrderSection title={t('orders.items')} className="ord-grid__main">
-          <OrderItems order={order} />
-        </OrderSection>
-        <div className="ord-grid__side">
-          <OrderSection title={t('orders.summary')}>
-            <OrderAmounts order={order} />
-          </OrderSection>
-          <OrderSection title={t('orders.payment_method')}>
-            <OrderPayment order={order} showBank={false} />
-          </OrderSection>
-          <OrderSection title={t('orders.address')}>
-            <OrderAddress order={order} />
-          </OrderSection>
-          {order.note ? (
-            <OrderSection title={t('orders.note')}>
-              <p className="ord-note">{order.note}</p>
-            </OrderSection>
-          ) : null}
-        </div>
-      </div>
+      <OrderBody order={order} showBank={false} />
       <ConfirmDialog
         open={confirming}
         title={t('seller.cancel_title')}
