@@ -304,7 +304,8 @@ export function Composer({
     const el = area.current;
     if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 140)}px`;
+    // Not laid out yet (a dialog opening after its content mounts): keep the CSS height.
+    if (el.scrollHeight > 0) el.style.height = `${Math.min(el.scrollHeight + 2, 140)}px`;
   }, [text]);
 
   const submit = () => {

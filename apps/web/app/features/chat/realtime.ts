@@ -53,7 +53,8 @@ function connect(sub: Subscription): Connection {
     const client = new PusherClass(sub.master.pusher_app_key, {
       cluster: sub.master.pusher_app_cluster,
       ...socketOptions(sub.master, window.location),
-      enabledTransports: ['ws', 'wss'],
+      // 'ws' follows forceTLS (ws:// or wss://); no second try over the other scheme, no HTTP fallbacks.
+      enabledTransports: ['ws'],
       disableStats: true,
       channelAuthorization: {
         endpoint: '/api/broadcasting/auth',
