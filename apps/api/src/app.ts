@@ -21,6 +21,8 @@ import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from 
 import { vitalsRoutes } from './modules/vitals';
 import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
+import { chatRoutes } from './modules/chat';
+import { createRealtime } from './realtime';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -97,6 +99,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     memoryRateLimitStore(() => config.now().getTime()),
   );
   registerAuthentication(app);
+  // The realtime side: this process's sockets and the Broadcaster every module publishes through.
+  const realtime = createRealtime(config, app.log);
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => realtime.close());
   // Every route as registered, with its auth declaration: the route walk test proves each is enforced.
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
@@ -161,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
   await app.register(commerceRoutes);
+  await app.register(chatRoutes);
   await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
