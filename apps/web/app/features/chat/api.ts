@@ -1,3 +1,4 @@
+import { CHAT_PAGE_SIZE } from '@souq/contracts/constants';
 import { api } from '~/shared/api';
 import { authStore } from '~/shared/auth-store';
 import type { ChatMessage, ShopConversation } from './types';
@@ -13,8 +14,8 @@ interface Answer<T> {
 const token = () => authStore.get().token;
 
 /** SPEC §9: 20 messages a page, 20 shops a page. */
-export const MESSAGES_PER_PAGE = 20;
-export const SHOPS_PER_PAGE = 20;
+export const MESSAGES_PER_PAGE = CHAT_PAGE_SIZE;
+export const SHOPS_PER_PAGE = CHAT_PAGE_SIZE;
 
 export const fetchShops = (locale: string, q: { search: string; page: number }, signal?: AbortSignal) =>
   api<Answer<{ total: number; data: ShopConversation[] }>>('/get-shops', {

@@ -1,3 +1,4 @@
+import { CHAT_EVENT_TO_USER, userChatChannel } from '@souq/contracts/constants';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { authStore, useAuth } from '~/shared/auth-store';
@@ -49,8 +50,8 @@ export function useChatBootstrap() {
       token,
       locale,
       master,
-      channel: `private-chat_user_${userId}`,
-      event: 'send-message-to-user',
+      channel: userChatChannel(userId),
+      event: CHAT_EVENT_TO_USER,
       onEvent(payload) {
         const message = messageOf<ChatMessage>(payload);
         const onMessages = path.current.replace(/\/$/, '') === MESSAGES_PATH;

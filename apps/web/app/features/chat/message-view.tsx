@@ -293,6 +293,7 @@ export function Composer({
   onSend(text: string): void;
   sending: boolean;
   disabled?: boolean;
+  /** A product card waiting to go: it may go alone, without text. */
   attachment?: ReactNode;
   autoFocus?: boolean;
 }) {
@@ -310,7 +311,7 @@ export function Composer({
 
   const submit = () => {
     const value = text.trim();
-    if (!value || disabled) return;
+    if ((!value && !attachment) || disabled) return;
     onSend(value);
     setText('');
   };
@@ -349,7 +350,7 @@ export function Composer({
         <button
           type="submit"
           className="btn btn-primary chat-composer__send"
-          disabled={disabled || !text.trim()}
+          disabled={disabled || (!text.trim() && !attachment)}
           aria-label={t('chat.send')}
           aria-busy={sending || undefined}
           data-testid="chat-send"

@@ -125,6 +125,7 @@ export function MessagesScreen() {
     unread: c.unread_message_shop,
   }));
   const newest = [...conv.messages].reverse().find((m) => m.id > 0);
+  const activeEntry = shops.find((c) => c.shop.id === activeId);
 
   const send = (text: string) => {
     void conv.send(text, null).then((sent) => {
@@ -171,7 +172,7 @@ export function MessagesScreen() {
         activeShop ? (
           <ConversationPane
             who={{ name: activeShop.name, photo: activeShop.logo }}
-            online={newest?.shop_active_status ?? false}
+            online={newest?.shop_active_status ?? activeEntry?.shop_active_status ?? false}
             conv={conv}
             isMine={(m) => m.type === 'user'}
             onSend={send}

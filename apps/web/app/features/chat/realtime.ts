@@ -1,4 +1,5 @@
 import type { Master } from '@souq/contracts';
+import { BROADCASTING_AUTH_PATH } from '@souq/contracts/constants';
 import type PusherClass from 'pusher-js';
 import { apiHeaders } from '~/shared/api';
 
@@ -57,7 +58,7 @@ function connect(sub: Subscription): Connection {
       enabledTransports: ['ws'],
       disableStats: true,
       channelAuthorization: {
-        endpoint: '/api/broadcasting/auth',
+        endpoint: BROADCASTING_AUTH_PATH,
         transport: 'ajax',
         headersProvider: () => apiHeaders(sub.locale, sub.token),
       },

@@ -1,4 +1,5 @@
 import type { OrderDetail, OrdersAnswer, OrderStatusName, SellerAuth } from '@souq/contracts';
+import { CHAT_PAGE_SIZE } from '@souq/contracts/constants';
 import type { ChatMessage, UserConversation } from '~/features/chat';
 import { ApiError, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
 import { clearSellerSession, sellerStore } from './store';
@@ -75,7 +76,7 @@ export async function setSellerOrderStatus(id: number, status: OrderStatusName, 
 // --- Chat (API.md "Seller side"): the shop's conversations with customers ------------------------------
 
 /** SPEC §9: 20 messages and 20 conversations a page. */
-export const SELLER_CHAT_PER_PAGE = 20;
+export const SELLER_CHAT_PER_PAGE = CHAT_PAGE_SIZE;
 
 export async function fetchSellerConversations(
   q: { search: string; page: number },
@@ -106,4 +107,13 @@ export async function sendSellerMessage(body: { user_id: number; message: string
 
 export async function fetchSellerUnread(locale: string): Promise<number> {
   return (await sellerCall<{ unread_messages: number }>('/seller/unread-messages', { locale })).data.unread_messages;
+}
+
+/** POST /seller/update-last-seen: the shop shows Online to its customers while this is under 10 minutes old. */
+export async function sellerLastSeen(locale: string): Promise<void> {
+  try {
+    await sellerCall('/seller/update-last-seen', { method: 'POST', body: {}, locale });
+  } catch (error) {
+    console.warn('seller last-seen update failed', error);
+  }
 }

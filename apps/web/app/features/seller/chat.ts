@@ -1,8 +1,9 @@
+import { CHAT_EVENT_TO_SHOP, LAST_SEEN_INTERVAL_MS, shopChatChannel } from '@souq/contracts/constants';
 import { useEffect } from 'react';
 import { messageOf, subscribeRealtime, type ChatMessage } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import { createStore, useStore } from '~/shared/store';
-import { fetchSellerUnread } from './api';
+import { fetchSellerUnread, sellerLastSeen } from './api';
 import { sellerStore, useSeller } from './store';
 
 /** The shop's unread count (the Messages link's badge in the seller area). */
@@ -40,12 +41,15 @@ export function useSellerChatBootstrap() {
       return;
     }
     void reloadSellerUnread(locale);
-    return subscribeRealtime({
+    // The shop is online while its seller's area is open: last seen at once and every 10 minutes.
+    void sellerLastSeen(locale);
+    const timer = setInterval(() => void sellerLastSeen(locale), LAST_SEEN_INTERVAL_MS);
+    const unsubscribe = subscribeRealtime({
       token,
       locale,
       master,
-      channel: `private-chat_shop_${shopId}`,
-      event: 'send-message-to-shop',
+      channel: shopChatChannel(shopId),
+      event: CHAT_EVENT_TO_SHOP,
       onEvent(payload) {
         const message = messageOf<ChatMessage>(payload);
         void reloadSellerUnread(locale);
@@ -56,5 +60,9 @@ export function useSellerChatBootstrap() {
         listeners.forEach((l) => l({ kind: 'reconnect' }));
       },
     });
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, [token, shopId, locale, master]);
 }

@@ -15,6 +15,7 @@ import {
   fetchSellerConversations,
   fetchSellerMessages,
   SELLER_CHAT_PER_PAGE,
+  sellerLastSeen,
   sendSellerMessage,
 } from '~/features/seller/api';
 import { onSellerChatEvent, reloadSellerUnread } from '~/features/seller/chat';
@@ -144,6 +145,7 @@ export default function SellerMessagesPage() {
   const send = (text: string) => {
     void conv.send(text, null).then((sent) => {
       if (!sent) return;
+      void sellerLastSeen(locale);
       setList((shown) => {
         const entry = shown.find((c) => c.user.id === activeId);
         if (!entry) return shown;
