@@ -44,7 +44,10 @@ export function useChatBootstrap() {
   path.current = pathname;
 
   useEffect(() => {
-    if (!token || userId === null) return;
+    if (!token || userId === null) {
+      setUnread(0);
+      return;
+    }
     void reloadUnread(locale);
     return subscribe({
       token,
