@@ -22,7 +22,7 @@ import { vitalsRoutes } from './modules/vitals';
 import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
 import { chatRoutes } from './modules/chat';
-import { createRealtime } from './realtime';
+import { createRealtime, realtimeRoutes } from './realtime';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -167,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
   await app.register(commerceRoutes);
+  await app.register(realtimeRoutes);
   await app.register(chatRoutes);
   await app.register(vitalsRoutes);
 

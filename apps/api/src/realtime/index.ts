@@ -4,6 +4,7 @@ import { type Broadcaster, embeddedBroadcaster, pusherBroadcaster } from './broa
 import { createHub, type Hub } from './hub';
 
 export type { Broadcaster } from './broadcaster';
+export { realtimeRoutes } from './routes';
 
 /** The realtime side of one API process: its sockets (embedded driver) and the Broadcaster services use. */
 export interface Realtime {

@@ -146,7 +146,7 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
       multi_vendor: bool('multi_vendor', true),
       social_links: socialLinks.map((l) => ({ name: l.name, link: l.link, logo: l.logo })),
       theme_colors: theme,
-      pusher_app_key: config.pusher.key,
+      pusher_app_key: config.realtime.key,
       pusher_app_cluster: config.pusher.cluster,
       // Embedded server: null host and port = the page's own origin (TLS when the site is https);
       // a Pusher-compatible server elsewhere (PUSHER_HOST): where browsers open their socket.
