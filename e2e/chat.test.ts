@@ -11,11 +11,12 @@ import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
  */
 type Locale = 'ar' | 'en';
 
-async function ok<T>(p: string, body?: unknown, token?: string): Promise<T> {
+async function ok<T>(p: string, body?: unknown, token?: string, lang: Locale = 'ar'): Promise<T> {
   const res = await fetch(`${baseUrl()}/api${p}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       Accept: 'application/json',
+      'Accept-Language': lang,
       'X-Requested-With': 'XMLHttpRequest',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -45,11 +46,13 @@ interface SellerSession {
   seller: unknown;
   shop: { id: number; name: string };
 }
-async function sellerOf(shopId: number): Promise<SellerSession> {
-  const res = await ok<{ data: { access: { token: string }; user: unknown; shop: SellerSession['shop'] } }>('/seller/login', {
-    email: `seller${shopId}@souq.om`,
-    password: 'password',
-  });
+async function sellerOf(shopId: number, lang: Locale): Promise<SellerSession> {
+  const res = await ok<{ data: { access: { token: string }; user: unknown; shop: SellerSession['shop'] } }>(
+    '/seller/login',
+    { email: `seller${shopId}@souq.om`, password: 'password' },
+    undefined,
+    lang,
+  );
   return { token: res.data.access.token, seller: res.data.user, shop: res.data.shop };
 }
 
@@ -96,9 +99,12 @@ describe.each([
 ] as const)('chat (%s, %i px)', (locale, width, shopId) => {
   it('customer and seller talk in real time; the product card, links, escaping and unread badges', async () => {
     const who = await demoCustomer();
-    const seller = await sellerOf(shopId);
+    const seller = await sellerOf(shopId, locale);
     const products = await ok<{ data: { products: Array<{ id: number; name: string }> } }>(
       `/products?shop_id=${shopId}&per_page=1`,
+      undefined,
+      undefined,
+      locale,
     );
     const product = products.data.products[0]!;
     const stamp = `${locale}-${Date.now().toString(36)}`;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { updateLastSeen } from '~/features/auth';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
@@ -30,6 +30,13 @@ export function ChatSidebar() {
     setOpenedFor(opened);
     setProduct(target?.product ?? null);
   }
+
+  // The dialog is open once its own effect has run (before this one): the textarea takes focus.
+  const input = useRef<HTMLTextAreaElement>(null);
+  const isOpen = Boolean(target && user);
+  useEffect(() => {
+    if (isOpen) input.current?.focus();
+  }, [isOpen, opened]);
 
   const shop = target?.shop ?? null;
   const initialOnline = target?.online ?? false;
@@ -115,7 +122,7 @@ export function ChatSidebar() {
             onSend={send}
             sending={conv.sending}
             disabled={conv.state !== 'ready'}
-            autoFocus
+            inputRef={input}
             attachment={product ? <ProductAttachment product={product} onRemove={() => setProduct(null)} /> : null}
           />
         </div>

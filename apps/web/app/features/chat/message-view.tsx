@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '~/shared/site';
 import { Svg } from '~/shared/ui/icons';
@@ -288,18 +288,20 @@ export function Composer({
   sending,
   disabled,
   attachment,
-  autoFocus,
+  inputRef,
 }: {
   onSend(text: string): void;
   sending: boolean;
+  /** Nothing can be sent yet (the conversation is loading): typing already can. */
   disabled?: boolean;
   /** A product card waiting to go: it may go alone, without text. */
   attachment?: ReactNode;
-  autoFocus?: boolean;
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useSite();
   const [text, setText] = useState('');
-  const area = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const area = inputRef ?? ownRef;
 
   useLayoutEffect(() => {
     const el = area.current;
@@ -307,7 +309,7 @@ export function Composer({
     el.style.height = 'auto';
     // Not laid out yet (a dialog opening after its content mounts): keep the CSS height.
     if (el.scrollHeight > 0) el.style.height = `${Math.min(el.scrollHeight + 2, 140)}px`;
-  }, [text]);
+  }, [text, area]);
 
   const submit = () => {
     const value = text.trim();
@@ -343,8 +345,6 @@ export function Composer({
           maxLength={MAX_MESSAGE_LENGTH}
           rows={1}
           dir="auto"
-          disabled={disabled}
-          autoFocus={autoFocus}
           data-testid="chat-input"
         />
         <button
