@@ -148,7 +148,7 @@ export function ConversationList({
                       <ListTime value={e.time} />
                     </span>
                     <span className="inbox-item__bottom">
-                      <span className="inbox-item__last" dir="auto">
+                      <span className="inbox-item__last">
                         {e.last ?? t('chat.no_messages_yet')}
                       </span>
                       {e.unread > 0 ? (
