@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
 
@@ -263,4 +263,53 @@ describe.each([
     await finish(shopSide, `chat-seller-final-${locale}-${width}`);
     await finish(buyer, `chat-messages-final-${locale}-${width}`);
   });
+
+  if (locale === 'ar')
+    it('a message sent while the connection was down shows once it is back (the page shown is reloaded)', { timeout: 120_000 }, async () => {
+      const who = await demoCustomer();
+      const seller = await sellerOf(5, locale);
+      const buyer = await customerPage(who, locale, width);
+      // The socket goes through a gate the test holds: it can drop the connection and keep the next
+      // one from reaching the server until it has sent a message that nobody was listening for.
+      const sockets: WebSocketRoute[] = [];
+      let gate: Promise<void> = Promise.resolve();
+      await buyer.routeWebSocket(/\/app\//, async (ws) => {
+        sockets.push(ws);
+        await gate;
+        ws.connectToServer();
+      });
+      const authorised = buyer.waitForResponse((r) => r.url().includes('/api/broadcasting/auth') && r.status() === 200);
+      await open(buyer, '/shops/5');
+      await authorised;
+      await buyer.getByTestId('shop-chat').click();
+      const sidebar = '[data-testid="chat-sidebar"][open]';
+      await buyer.locator(`${sidebar} [data-testid="chat-composer"]`).waitFor();
+      const stamp = Date.now().toString(36);
+      // The customer starts the conversation (a seller answers, never starts one).
+      await buyer.locator(`${sidebar} [data-testid="chat-input"]`).fill(`hello ${stamp}`);
+      await buyer.locator(`${sidebar} [data-testid="chat-input"]`).press('Enter');
+      await buyer.waitForFunction(
+        (s) => [...document.querySelectorAll('[data-testid="chat-message"]')].some((m) => m.textContent?.includes(s) && Number(m.getAttribute('data-id')) > 0),
+        `hello ${stamp}`,
+      );
+      await ok('/seller/send-message', { user_id: who.user.id, message: `live ${stamp}` }, seller.token);
+      await bubble(buyer, sidebar, `live ${stamp}`).waitFor();
+
+      // Drop the connection (4200: "reconnect at once"), hold the new one, send while nobody listens.
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      await sockets.at(-1)!.close({ code: 4200, reason: 'dropped by the test' });
+      await ok('/seller/send-message', { user_id: who.user.id, message: `while away ${stamp}` }, seller.token);
+      await buyer.waitForTimeout(1000);
+      expect(await bubble(buyer, sidebar, `while away ${stamp}`).count()).toBe(0);
+
+      const back = buyer.waitForResponse((r) => r.url().includes('/api/broadcasting/auth') && r.status() === 200);
+      release();
+      await back;
+      await bubble(buyer, sidebar, `while away ${stamp}`).waitFor();
+      // Each message once.
+      expect(await bubble(buyer, sidebar, `live ${stamp}`).count()).toBe(1);
+      expect(sockets.length).toBeGreaterThanOrEqual(2);
+      await finish(buyer, `chat-reconnect-${locale}-${width}`);
+    });
 });

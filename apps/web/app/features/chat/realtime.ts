@@ -36,7 +36,11 @@ interface Connection {
 
 const connections = new Map<string, Connection>();
 let loader: Promise<PusherModule> | null = null;
-const loadPusher = () => (loader ??= import('pusher-js'));
+const loadPusher = () =>
+  (loader ??= import('pusher-js').catch((error: unknown) => {
+    loader = null; // offline at that moment: the next subscription tries again
+    throw error;
+  }));
 
 /** Where the socket server is: /master's pusher_host/port/tls, a null host meaning this page's origin. */
 export function socketOptions(master: Subscription['master'], page: { hostname: string; port: string; protocol: string }) {
@@ -57,6 +61,9 @@ function connect(sub: Subscription): Connection {
       // 'ws' follows forceTLS (ws:// or wss://); no second try over the other scheme, no HTTP fallbacks.
       enabledTransports: ['ws'],
       disableStats: true,
+      // Going offline makes pusher-js ping; no pong within 10 s (default 30) and it reconnects, and the
+      // screens reload what they show: a network blip costs seconds, not half a minute of silence.
+      pongTimeout: 10_000,
       channelAuthorization: {
         endpoint: BROADCASTING_AUTH_PATH,
         transport: 'ajax',
@@ -71,7 +78,10 @@ function connect(sub: Subscription): Connection {
     });
     return client;
   });
-  pusher.catch((error: unknown) => console.warn('realtime connection failed', error));
+  pusher.catch((error: unknown) => {
+    console.warn('realtime connection failed', error);
+    if (connections.get(sub.token) === conn) connections.delete(sub.token);
+  });
   conn = { pusher, channels: new Map(), reconnectListeners, users: 0 };
   connections.set(sub.token, conn);
   return conn;
