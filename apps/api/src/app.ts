@@ -19,6 +19,8 @@ import { mediaRoutes } from './modules/media';
 import { registerAuthentication, PasswordBusyError } from './modules/auth';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
 import { vitalsRoutes } from './modules/vitals';
+import { createRedis } from './shared/redis';
+import { redisRateLimitStore } from './shared/redis-rate-limit';
 import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
 import { chatRoutes } from './modules/chat';
@@ -94,10 +96,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', { settings: createSettingsService(db, config) });
   app.decorateRequest('locale', 'ar');
   // One store of rate-limit counters for every module (so one limit is one count).
-  app.decorate(
-    'limits',
-    memoryRateLimitStore(() => config.now().getTime()),
-  );
+  // With REDIS_URL the counters live in Redis, so that every instance counts into the same ones.
+  if (config.redisUrl) {
+    const redis = createRedis(config.redisUrl, { name: 'souq-limits', failFast: true });
+    app.decorate('limits', redisRateLimitStore(redis, config.redisPrefix));
+    app.addHook('onClose', async () => void redis.disconnect());
+  } else {
+    app.decorate(
+      'limits',
+      memoryRateLimitStore(() => config.now().getTime()),
+    );
+  }
   registerAuthentication(app);
   // The realtime side: this process's sockets and the Broadcaster every module publishes through.
   const realtime = createRealtime(config, app.log);

@@ -69,6 +69,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits, _ : . or -')
+    .default('souq:'),
   /** Embedded server: seconds without a frame after which a client should ping (Pusher's activity_timeout). */
   REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(120),
   /** Embedded server: largest frame a client may send (bytes), and channels one connection may join. */
@@ -209,8 +214,9 @@ export interface AppConfig {
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
   realtime: RealtimeConfig;
-  /** REDIS_URL: realtime fan-out between instances and shared rate limits. */
+  /** REDIS_URL: realtime fan-out between instances and shared rate limits; keys and channels start with `redisPrefix`. */
   redisUrl: string | undefined;
+  redisPrefix: string;
   catalogCacheTtlMs: number;
   catalogCacheStaleMs: number;
   postgres: PostgresTimeouts;
@@ -311,6 +317,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
     realtime: realtimeOf(e),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
     postgres: {

@@ -33,6 +33,7 @@ export function pusherClient(port: number | (() => number), key: string, token: 
 
 /** Resolves when the channel is subscribed; rejects with the subscription error (e.g. `{status: 403}`). */
 export function subscribed(channel: Channel, timeoutMs = 5000): Promise<void> {
+  if (channel.subscribed) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no subscription answer for ${channel.name}`)), timeoutMs);
     channel.bind('pusher:subscription_succeeded', () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import { type Broadcaster, embeddedBroadcaster, pusherBroadcaster } from './broadcaster';
 import { createHub, type Hub } from './hub';
+import { redisFanout } from './redis-fanout';
 
 export type { Broadcaster } from './broadcaster';
 export { realtimeRoutes } from './routes';
@@ -13,9 +14,10 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export function createRealtime(config: AppConfig, _log: FastifyBaseLogger): Realtime {
+export function createRealtime(config: AppConfig, log: FastifyBaseLogger): Realtime {
   const hub = createHub();
-  const broadcaster = config.realtime.driver === 'pusher' ? pusherBroadcaster(config.realtime) : embeddedBroadcaster(hub, null);
+  const fanout = config.redisUrl ? redisFanout(config.redisUrl, config.redisPrefix, hub, log) : null;
+  const broadcaster = config.realtime.driver === 'pusher' ? pusherBroadcaster(config.realtime) : embeddedBroadcaster(hub, fanout);
   return {
     hub,
     broadcaster,
