@@ -221,6 +221,21 @@ export const OVERLAYS: OverlaySpec[] = [
     },
   },
   {
+    // The chat sidebar, opened from a shop page's Chat button (issue 17).
+    name: 'chat sidebar',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/shops/1',
+    container: '[data-testid=chat-sidebar][open]',
+    modal: true,
+    async open(page) {
+      await press(page, '[data-testid=shop-chat]');
+      await page.locator('[data-testid=chat-sidebar][open] [data-testid=chat-composer]').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=chat-sidebar] [data-testid=chat-loading]'));
+      return '[data-testid=shop-chat]';
+    },
+  },
+  {
     // A drop-down under the header (a disclosure, not modal): focus goes to its field, Escape closes it.
     name: 'search',
     auth: 'guest',

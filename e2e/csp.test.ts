@@ -34,6 +34,7 @@ const PUBLIC = [
   '/blog/first-post',
   '/seller',
   '/seller/login',
+  '/seller/messages',
 ];
 const ACCOUNT = [
   '/dashboard',

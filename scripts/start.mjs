@@ -38,6 +38,8 @@ if (process.env.SKIP_BUILD !== '1' && built < sources) {
 
 // Compiling the API takes well under a second; it is checked on every start, SKIP_BUILD or not.
 if (await buildApiIfStale()) console.log('compiled the API');
+// `--build-only`: the builds above and nothing else (start-cluster.mjs builds once before its workers).
+if (process.argv.includes('--build-only')) process.exit(0);
 // Source maps are written but not loaded by default: reading the map and indexing the 6 MB module cost
 // a few hundred milliseconds of start-up. NODE_OPTIONS=--enable-source-maps makes stack traces name the
 // TypeScript sources.

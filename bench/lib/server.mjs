@@ -36,7 +36,8 @@ export function ensureWebBuild() {
  * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
-  ensureWebBuild();
+  // An API-only server (SERVE_WEB=false) needs no web build.
+  if (options.env?.SERVE_WEB !== 'false') ensureWebBuild();
   // options.dataDir: an existing data folder (e.g. a generated catalogue kept between runs); left in place.
   const keep = !!options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));

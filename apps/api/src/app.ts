@@ -19,8 +19,12 @@ import { mediaRoutes } from './modules/media';
 import { registerAuthentication, PasswordBusyError } from './modules/auth';
 import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from './shared/rate-limit';
 import { vitalsRoutes } from './modules/vitals';
+import { createRedis } from './shared/redis';
+import { redisRateLimitStore } from './shared/redis-rate-limit';
 import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
+import { chatRoutes } from './modules/chat';
+import { createRealtime, realtimeRoutes } from './realtime';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -92,11 +96,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', { settings: createSettingsService(db, config) });
   app.decorateRequest('locale', 'ar');
   // One store of rate-limit counters for every module (so one limit is one count).
-  app.decorate(
-    'limits',
-    memoryRateLimitStore(() => config.now().getTime()),
-  );
+  // With REDIS_URL the counters live in Redis, so that every instance counts into the same ones.
+  if (config.redisUrl) {
+    const redis = createRedis(config.redisUrl, { name: 'souq-limits', failFast: true });
+    app.decorate('limits', redisRateLimitStore(redis, config.redisPrefix));
+    app.addHook('onClose', async () => void redis.disconnect());
+  } else {
+    app.decorate(
+      'limits',
+      memoryRateLimitStore(() => config.now().getTime()),
+    );
+  }
   registerAuthentication(app);
+  // The realtime side: this process's sockets and the Broadcaster every module publishes through.
+  const realtime = createRealtime(config, app.log);
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => realtime.close());
   // Every route as registered, with its auth declaration: the route walk test proves each is enforced.
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
@@ -161,6 +176,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
   await app.register(commerceRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(chatRoutes);
   await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));

@@ -45,6 +45,40 @@ export const configSchema = z.object({
   SERVE_WEB: bool.default(true),
   PUSHER_APP_KEY: z.string().default('souq-local-key'),
   PUSHER_APP_CLUSTER: z.string().default('local'),
+
+  // --- Realtime (issue 17, decision 019) ---
+  /** The Pusher app id: the HTTP API's path (/apps/{id}/events) on the embedded server, or the hosted one's. */
+  PUSHER_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be letters, digits, - or _')
+    .default('souq-local'),
+  /** Signs channel authorisations and HTTP API calls. Unset: random at each start (one process only). */
+  PUSHER_APP_SECRET: z.string().min(16).optional(),
+  /** Set: publish through the Pusher HTTP API of this host (hosted Pusher, Soketi) instead of the embedded server. */
+  PUSHER_HOST: z.string().min(1).optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** https/wss to PUSHER_HOST; default: on unless PUSHER_PORT is 80 or 6001. */
+  PUSHER_TLS: bool.optional(),
+  /** Where browsers open their WebSocket when PUSHER_HOST is set (announced in /master); default PUSHER_HOST/PUSHER_PORT. */
+  PUSHER_WS_HOST: z.string().min(1).optional(),
+  PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Longest wait for the Pusher HTTP API (ms). */
+  PUSHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Set: realtime events fan out through Redis pub/sub to every instance, and rate limits live in Redis. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be letters, digits, _ : . or -')
+    .default('souq:'),
+  /** Embedded server: seconds without a frame after which a client should ping (Pusher's activity_timeout). */
+  REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(120),
+  /** Embedded server: largest frame a client may send (bytes), and channels one connection may join. */
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(10_240),
+  REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** How long after expiry a cached public answer may still be served while producing a new one fails (database down). */
@@ -131,13 +165,26 @@ export const configSchema = z.object({
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
 const productionSchema = configSchema.superRefine((e, ctx) => {
-  if (e.APP_ENV !== 'production') return;
-  if (!e.PUBLIC_URL)
+  if (e.APP_ENV === 'production' && !e.PUBLIC_URL)
     ctx.addIssue({
       code: 'custom',
       path: ['PUBLIC_URL'],
       message: 'required when APP_ENV=production: the public origin of the site, e.g. https://souq.om',
     });
+  if (e.REDIS_URL && !e.PUSHER_APP_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSHER_APP_SECRET'],
+      message:
+        'required with REDIS_URL (at least 16 characters): every instance must sign and check channel authorisations alike',
+    });
+  if (e.PUSHER_HOST && !e.PUSHER_APP_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSHER_APP_SECRET'],
+      message: "required with PUSHER_HOST: the Pusher app's secret",
+    });
+  if (e.APP_ENV !== 'production') return;
   if (!e.OTP_SECRET)
     ctx.addIssue({
       code: 'custom',
@@ -166,6 +213,10 @@ export interface AppConfig {
   webBuildDir: string;
   serveWeb: boolean;
   pusher: { key: string; cluster: string };
+  realtime: RealtimeConfig;
+  /** REDIS_URL: realtime fan-out between instances and shared rate limits; keys and channels start with `redisPrefix`. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
   catalogCacheTtlMs: number;
   catalogCacheStaleMs: number;
   postgres: PostgresTimeouts;
@@ -174,6 +225,23 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
+}
+
+/** The realtime server and the Broadcaster's driver (decision 019). */
+export interface RealtimeConfig {
+  appId: string;
+  key: string;
+  secret: string;
+  /** 'embedded': this process serves the Pusher protocol; 'pusher': events go to PUSHER_HOST's HTTP API. */
+  driver: 'embedded' | 'pusher';
+  /** The Pusher-compatible server of the 'pusher' driver, and where browsers connect to it. */
+  remote: { host: string; port: number; tls: boolean; wsHost: string; wsPort: number } | null;
+  timeoutMs: number;
+  activityTimeoutS: number;
+  maxMessageBytes: number;
+  maxSubscriptions: number;
+  /** How long an unanswered ping is waited for before the connection is dropped (ms). */
+  pongTimeoutMs: number;
 }
 
 /** Limits of the PostgreSQL pool and sessions, in ms (0: none). */
@@ -247,6 +315,9 @@ export function fromEnv(e: EnvConfig): AppConfig {
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(import.meta.dirname, '../../web/build')),
     serveWeb: e.SERVE_WEB,
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
+    realtime: realtimeOf(e),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
     postgres: {
@@ -306,6 +377,27 @@ export function fromEnv(e: EnvConfig): AppConfig {
       socialLimitPerIp: e.SOCIAL_LIMIT_PER_IP,
     },
     now: () => new Date(),
+  };
+}
+
+function realtimeOf(e: EnvConfig): RealtimeConfig {
+  let remote: RealtimeConfig['remote'] = null;
+  if (e.PUSHER_HOST) {
+    const tls = e.PUSHER_TLS ?? !(e.PUSHER_PORT === 80 || e.PUSHER_PORT === 6001);
+    const port = e.PUSHER_PORT ?? (tls ? 443 : 80);
+    remote = { host: e.PUSHER_HOST, port, tls, wsHost: e.PUSHER_WS_HOST ?? e.PUSHER_HOST, wsPort: e.PUSHER_WS_PORT ?? port };
+  }
+  return {
+    appId: e.PUSHER_APP_ID,
+    key: e.PUSHER_APP_KEY,
+    secret: e.PUSHER_APP_SECRET ?? randomBytes(24).toString('hex'),
+    driver: remote ? 'pusher' : 'embedded',
+    remote,
+    timeoutMs: e.PUSHER_TIMEOUT_MS,
+    activityTimeoutS: e.REALTIME_ACTIVITY_TIMEOUT_S,
+    maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
+    maxSubscriptions: e.REALTIME_MAX_SUBSCRIPTIONS,
+    pongTimeoutMs: 30_000,
   };
 }
 

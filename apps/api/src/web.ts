@@ -82,6 +82,9 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, config.env === 'development' ? 'development' : 'production');
+  // Pages may open a socket to the Pusher-compatible server the API publishes to (PUSHER_HOST).
+  const remote = config.realtime.remote;
+  const remoteSockets = remote ? [`${remote.tls ? 'wss' : 'ws'}://${remote.wsHost}:${remote.wsPort}`] : [];
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, 'client'),
@@ -146,7 +149,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     const response = await handle(toWebRequest(req, url, signal), context);
     // The policy travels with the page, into the page cache too: a cached copy is sent with the nonce
     // it was rendered with (decision 016).
-    response.headers.set('content-security-policy', pagePolicy(config.publicUrl, nonce));
+    response.headers.set('content-security-policy', pagePolicy(config.publicUrl, nonce, remoteSockets));
     // degraded: some data could not be loaded (the page may have rendered without it); not to be cached.
     if (response.status !== 500 || retryAfter === null) return { response, degraded: retryAfter !== null };
     const headers = new Headers(response.headers);

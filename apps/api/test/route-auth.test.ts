@@ -120,6 +120,30 @@ describe('every route is guarded as it declares', () => {
     }
   });
 
+  it('lets a customer and a seller through a route open to both, and refuses a missing or bad token there', async () => {
+    const t = await tokens();
+    const either = apiRoutes().filter((r) => r.auth === 'any');
+    expect(either.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/broadcasting/auth');
+    for (const r of either) {
+      const status = async (headers: Record<string, string>) =>
+        (
+          await app.inject({
+            method: r.method as 'GET',
+            url: concrete(r.url),
+            headers,
+            payload: r.method === 'GET' ? undefined : { x: 1 },
+          })
+        ).statusCode;
+      const route = `${r.method} ${r.url}`;
+      for (const token of [t.expired, t.revoked, t.expiredSeller, t.revokedSeller, 'not-a-real-token'])
+        expect({ route, status: await status({ authorization: `Bearer ${token}` }) }).toEqual({ route, status: 401 });
+      expect({ route, status: await status({}) }).toEqual({ route, status: 401 });
+      // Past authentication, the body (here invalid) is what is answered.
+      expect({ route, customer: await status({ authorization: `Bearer ${t.customer}` }) }).toEqual({ route, customer: 422 });
+      expect({ route, seller: await status({ authorization: `Bearer ${t.seller}` }) }).toEqual({ route, seller: 422 });
+    }
+  });
+
   it('lets a guest through an optional route but refuses a bad token there (so the client clears it)', async () => {
     const t = await tokens();
     const optional = apiRoutes().filter((r) => r.auth === 'optional');

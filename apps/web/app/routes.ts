@@ -41,5 +41,6 @@ export default [
   layout('routes/layouts/seller.tsx', [
     route('seller', 'routes/seller/orders.tsx'),
     route('seller/login', 'routes/seller/login.tsx'),
+    route('seller/messages', 'routes/seller/messages.tsx'),
   ]),
 ] satisfies RouteConfig;

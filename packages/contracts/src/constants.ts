@@ -32,3 +32,22 @@ export type ProductSortType = (typeof productSortTypes)[number];
 export const vitalNames = ['LCP', 'INP', 'CLS'] as const;
 export type VitalName = (typeof vitalNames)[number];
 export const vitalRatings = ['good', 'needs-improvement', 'poor'] as const;
+
+// --- Chat and realtime (issue 17, API.md "Chat", decision 019) ------------------------------------------
+
+/** Messages per page of a conversation, and conversations per page of the shop list / seller inbox. */
+export const CHAT_PAGE_SIZE = 20;
+/** Longest message text, in UTF-16 code units (what a textarea's maxlength counts), after trimming. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** A customer or shop is online while its last seen is younger than this. */
+export const ONLINE_WINDOW_MS = 10 * 60_000;
+/** How often a signed-in client reports itself online (POST /update-last-seen). */
+export const LAST_SEEN_INTERVAL_MS = 10 * 60_000;
+/** The event a customer's channel carries (payload `{message}`), and a shop's. */
+export const CHAT_EVENT_TO_USER = 'send-message-to-user';
+export const CHAT_EVENT_TO_SHOP = 'send-message-to-shop';
+/** The private channels: a customer's own and a shop's own (only they may subscribe). */
+export const userChatChannel = (userId: number) => `private-chat_user_${userId}`;
+export const shopChatChannel = (shopId: number) => `private-chat_shop_${shopId}`;
+/** The path the web client posts channel authorisations to (pusher-js `channelAuthorization.endpoint`). */
+export const BROADCASTING_AUTH_PATH = '/api/broadcasting/auth';

@@ -20,7 +20,11 @@ const SOCIAL_SCRIPTS_FRAMES = [
 ];
 const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
-export function pagePolicy(publicUrl: string, nonce: string): string {
+/**
+ * `sockets`: further WebSocket origins pages may open (a Pusher-compatible server elsewhere, when
+ * PUSHER_HOST is set: decision 019).
+ */
+export function pagePolicy(publicUrl: string, nonce: string, sockets: string[] = []): string {
   const { host, protocol } = new URL(publicUrl);
   // The realtime socket is served by this host: wss:// on an https site, ws:// on a plain-http one.
   const socket = `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
@@ -34,7 +38,7 @@ export function pagePolicy(publicUrl: string, nonce: string): string {
     // data: the image placeholder; blob: the profile photo preview before upload.
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", socket, 'https://accounts.google.com', 'https://graph.facebook.com'],
+    'connect-src': ["'self'", socket, ...sockets, 'https://accounts.google.com', 'https://graph.facebook.com'],
     'frame-src': [...VIDEO_FRAMES, ...SOCIAL_SCRIPTS_FRAMES],
     'media-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -57,7 +57,8 @@ export interface RouteSpec<
   /**
    * Who may call it. Declared here, enforced by the framework before validation (an onRequest hook):
    * 'user' (a customer's token), 'seller' (a seller's token), 'optional' (a customer's token when one
-   * is presented: a guest is null, a bad token is 401). A token of the other kind is 403.
+   * is presented: a guest is null, a bad token is 401), 'any' (a customer's or a seller's token, e.g. the
+   * realtime channel authorisation). A token of the other kind is 403.
    */
   auth?: A;
   /**
@@ -69,7 +70,7 @@ export interface RouteSpec<
   bodyLimit?: number;
 }
 
-export type AuthKind = 'user' | 'seller' | 'optional';
+export type AuthKind = 'user' | 'seller' | 'optional' | 'any';
 
 /** The signed-in customer behind a customer token. */
 export interface UserPrincipal {
@@ -91,7 +92,9 @@ export type PrincipalOf<A> = A extends 'user'
     ? SellerPrincipal
     : A extends 'optional'
       ? UserPrincipal | null
-      : null;
+      : A extends 'any'
+        ? UserPrincipal | SellerPrincipal
+        : null;
 
 interface RouteInput<Q, B, P, A> {
   query: Q;

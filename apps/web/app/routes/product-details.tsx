@@ -9,6 +9,7 @@ import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useAddToCart } from '~/features/cart/actions';
+import { ChatBubbleIcon, isRecentlySeen, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
@@ -148,7 +149,7 @@ function Variants({
 
 export default function ProductDetailsPage({ loaderData }: Route.ComponentProps) {
   const { product, related_products, popular_products, reviews } = loaderData;
-  const { t } = useSite();
+  const { t, locale } = useSite();
   const [color, setColor] = useState<number | null>(product.colors[0]?.id ?? null);
   const [size, setSize] = useState<number | null>(product.sizes[0]?.id ?? null);
   const [qty, setQty] = useState(1);
@@ -279,6 +280,30 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
               <FavoriteButton productId={product.id} initial={product.is_favorite} className="product-page__fav" />
             </div>
           </div>
+          <button
+            type="button"
+            className="btn btn-ghost product-page__chat"
+            onClick={() =>
+              openChat({
+                shop: { id: product.shop.id, name: product.shop.name, logo: product.shop.logo },
+                online: isRecentlySeen(product.shop.last_online),
+                product: {
+                  id: product.id,
+                  name: product.name,
+                  thumbnail: product.thumbnail,
+                  price: product.price,
+                  discount_price: product.discount_price,
+                  rating: product.rating,
+                  total_reviews: product.total_reviews,
+                },
+                locale,
+              })
+            }
+            data-testid="product-chat"
+          >
+            <ChatBubbleIcon size={18} />
+            {t('chat.chat_with_shop')}
+          </button>
         </div>
       </div>
 

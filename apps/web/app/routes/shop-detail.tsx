@@ -5,6 +5,7 @@ import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/prod
 import { ReviewsSection } from '~/features/catalog/product-reviews';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, OnlinePill } from '~/features/catalog/shop-card';
+import { ChatBubbleIcon, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
@@ -62,7 +63,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
   const { shop, categories, products, reviews, search, categoryId, page } = loaderData;
-  const { t } = useSite();
+  const { t, locale } = useSite();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === `/shops/${shop.id}`;
   const query = (patch: Record<string, string | number | null>) => {
@@ -100,6 +101,17 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
                 <OnlinePill status={shop.shop_status} />
               </div>
               {shop.short_description ? <p className="shop-hero__short">{shop.short_description}</p> : null}
+              <button
+                type="button"
+                className="btn btn-sm btn-primary shop-hero__chat"
+                onClick={() =>
+                  openChat({ shop: { id: shop.id, name: shop.name, logo: shop.logo }, online: shop.shop_status === 'Online', locale })
+                }
+                data-testid="shop-chat"
+              >
+                <ChatBubbleIcon size={18} />
+                {t('chat.chat_with_shop')}
+              </button>
               <ul className="shop-hero__facts muted">
                 <li>{t('shop.products_count', { count: shop.total_products })}</li>
                 {shop.estimated_delivery_time ? (

@@ -48,6 +48,7 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
  * else (http/route.ts): handlers never check tokens themselves, they receive the caller as `auth`.
  * - 'user': a customer token, else 401 (none or bad) or 403 (a seller's token);
  * - 'seller': a seller token, else 401 or 403 (a customer's token);
+ * - 'any': a customer's or a seller's token, else 401 (the handler tells them apart by `shopId`);
  * - 'optional': null without a token; a customer token resolves the customer; a bad one is 401 (so the
  *   client clears its stale session, SPEC §4), a seller's is 403.
  */
@@ -60,6 +61,7 @@ export function registerAuthentication(app: FastifyInstance) {
       throw unauthenticated();
     }
     const principal = await resolveToken(app, req, token);
+    if (kind === 'any') return principal.value;
     const wanted = kind === 'seller' ? 'seller' : 'user';
     if (principal.kind !== wanted) throw wrongKind();
     return principal.value;

@@ -146,11 +146,13 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
       multi_vendor: bool('multi_vendor', true),
       social_links: socialLinks.map((l) => ({ name: l.name, link: l.link, logo: l.logo })),
       theme_colors: theme,
-      pusher_app_key: config.pusher.key,
+      pusher_app_key: config.realtime.key,
       pusher_app_cluster: config.pusher.cluster,
-      pusher_host: null,
-      pusher_port: null,
-      pusher_tls: false,
+      // Embedded server: null host and port = the page's own origin (TLS when the site is https);
+      // a Pusher-compatible server elsewhere (PUSHER_HOST): where browsers open their socket.
+      pusher_host: config.realtime.remote?.wsHost ?? null,
+      pusher_port: config.realtime.remote?.wsPort ?? null,
+      pusher_tls: config.realtime.remote ? config.realtime.remote.tls : config.publicUrl.startsWith('https:'),
       show_download_app: bool('show_download_app'),
       google_playstore_link: text('google_playstore_link'),
       app_store_link: text('app_store_link'),

@@ -1,6 +1,7 @@
 import type { CartShop } from '@souq/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { openChat } from '~/features/chat';
 import { cartStore, toggleShop, useCart } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
@@ -34,14 +35,23 @@ function ShopHeader({ shop, onVoucher }: { shop: CartShop; onVoucher(): void }) 
         <span className="cart-shop__rating" aria-label={t('catalog.rating_of', { rating: shop.shop_rating.toFixed(1) })}>
           <span aria-hidden="true">★</span> {shop.shop_rating.toFixed(1)}
         </span>
-        <Link
-          to="/massages"
+        <button
+          type="button"
           className="btn btn-sm btn-ghost cart-shop__chat"
-          onClick={() => cartStore.set({ open: false })}
+          onClick={() => {
+            cartStore.set({ open: false });
+            openChat({
+              shop: { id: shop.shop_id, name: shop.shop_name, logo: shop.shop_logo },
+              online: shop.shop_online,
+              fromCart: true,
+              locale,
+            });
+          }}
           aria-label={t('cart.chat_with', { shop: shop.shop_name })}
+          data-testid="cart-shop-chat"
         >
           {t('cart.chat')}
-        </Link>
+        </button>
       </div>
       <button type="button" className="cart-shop__voucher" onClick={onVoucher} data-testid="apply-voucher">
         <span>{t('cart.apply_voucher')}</span>

@@ -2,6 +2,7 @@ import type { Address, Checkout, OrderSummary } from '@souq/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account';
+import { openChat } from '~/features/chat';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
 import { applyCart, cartStore, useCart } from '~/shared/cart-store';
@@ -428,7 +429,27 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
                 <h2 className="checkout-shop__name">
                   <StoreIcon size={18} /> {shop.shop_name}
                 </h2>
-                <span className="muted">{money(shop.amounts.payable_amount)}</span>
+                <span className="checkout-card__end">
+                  {master.multi_vendor ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      onClick={() =>
+                        openChat({
+                          shop: { id: shop.shop_id, name: shop.shop_name, logo: shop.shop_logo },
+                          online: shop.shop_online,
+                          fromCart: true,
+                          locale,
+                        })
+                      }
+                      aria-label={t('cart.chat_with', { shop: shop.shop_name })}
+                      data-testid="checkout-shop-chat"
+                    >
+                      {t('cart.chat')}
+                    </button>
+                  ) : null}
+                  <span className="muted">{money(shop.amounts.payable_amount)}</span>
+                </span>
               </div>
               <ul className="cart-lines">
                 {shop.products.map((p) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLastSeen } from '~/features/auth';
 import { Basket, useCartSync } from '~/features/cart';
+import { ChatSidebarHost, useChatBootstrap } from '~/features/chat';
 import { useFavoritesSync } from '~/shared/wishlist-store';
 import { useAuthBootstrap } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
@@ -27,6 +28,7 @@ export function SiteChrome({
   useLastSeen();
   useFavoritesSync();
   useCartSync();
+  useChatBootstrap();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -45,6 +47,7 @@ export function SiteChrome({
       <FloatingCart />
       <ChromeOverlays categories={categories} />
       <Basket />
+      <ChatSidebarHost />
       <ToastContainer closeLabel={t('common.close')} />
     </>
   );

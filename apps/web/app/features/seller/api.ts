@@ -1,4 +1,6 @@
 import type { OrderDetail, OrdersAnswer, OrderStatusName, SellerAuth } from '@souq/contracts';
+import { CHAT_PAGE_SIZE } from '@souq/contracts/constants';
+import type { ChatMessage, UserConversation } from '~/features/chat';
 import { ApiError, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
 import { clearSellerSession, sellerStore } from './store';
 
@@ -69,4 +71,49 @@ export async function setSellerOrderStatus(id: number, status: OrderStatusName, 
     locale,
   });
   return res.data.order;
+}
+
+// --- Chat (API.md "Seller side"): the shop's conversations with customers ------------------------------
+
+/** SPEC §9: 20 messages and 20 conversations a page. */
+export const SELLER_CHAT_PER_PAGE = CHAT_PAGE_SIZE;
+
+export async function fetchSellerConversations(
+  q: { search: string; page: number },
+  locale: string,
+  signal?: AbortSignal,
+): Promise<{ total: number; data: UserConversation[] }> {
+  const res = await sellerCall<{ total: number; data: UserConversation[] }>('/seller/conversations', {
+    query: { search: q.search || undefined, page: q.page, per_page: SELLER_CHAT_PER_PAGE },
+    locale,
+    signal,
+  });
+  return res.data;
+}
+
+/** One page of the conversation with a customer, newest first; reading it marks the customer's messages read. */
+export async function fetchSellerMessages(userId: number, page: number, locale: string, signal?: AbortSignal): Promise<ChatMessage[]> {
+  const res = await sellerCall<{ data: ChatMessage[] }>('/seller/messages', {
+    query: { user_id: userId, page, per_page: SELLER_CHAT_PER_PAGE },
+    locale,
+    signal,
+  });
+  return res.data.data;
+}
+
+export async function sendSellerMessage(body: { user_id: number; message: string; product_id?: number }, locale: string) {
+  return (await sellerCall<ChatMessage>('/seller/send-message', { method: 'POST', body, locale })).data;
+}
+
+export async function fetchSellerUnread(locale: string): Promise<number> {
+  return (await sellerCall<{ unread_messages: number }>('/seller/unread-messages', { locale })).data.unread_messages;
+}
+
+/** POST /seller/update-last-seen: the shop shows Online to its customers while this is under 10 minutes old. */
+export async function sellerLastSeen(locale: string): Promise<void> {
+  try {
+    await sellerCall('/seller/update-last-seen', { method: 'POST', body: {}, locale });
+  } catch (error) {
+    console.warn('seller last-seen update failed', error);
+  }
 }

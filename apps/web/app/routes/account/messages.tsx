@@ -1,7 +1,17 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { AccountHeading } from '~/features/account/form';
+import { MessagesScreen } from '~/features/chat/messages-screen';
+import { titleMeta } from '~/shared/page';
+import { useSite } from '~/shared/site';
 
 export const meta = titleMeta('page.messages');
 
+/** /massages (spelled so, SPEC §2): the customer's conversations with shops. */
 export default function MessagesPage() {
-  return <PagePlaceholder titleKey="page.messages" />;
+  const { t } = useSite();
+  return (
+    <>
+      <AccountHeading title={t('page.messages')} />
+      <MessagesScreen />
+    </>
+  );
 }

@@ -14,6 +14,7 @@ import {
   TicketIcon,
 } from '~/features/account/icons';
 import { Avatar } from '~/features/chrome/account-menu';
+import { useChat } from '~/features/chat';
 import { chromeLoader, chromeShouldRevalidate } from '~/shared/layout-data';
 import { SiteChrome } from '~/features/chrome/site-chrome';
 import { openOverlay } from '~/shared/ui-store';
@@ -50,7 +51,7 @@ const LINKS: SidebarLink[] = ACCOUNT_PAGES.map((p) => ({ ...p, icon: ICONS[p.to]
 function AccountSidebar() {
   const { t } = useSite();
   const user = useAuth((s) => s.user);
-  const unread = 0; // the chat capability feeds this
+  const unread = useChat((s) => s.unreadMessages);
   const nav = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
 
@@ -91,7 +92,7 @@ function AccountSidebar() {
                 <l.icon size={18} />
                 <span className="account-sidebar__label">{t(l.key)}</span>
                 {l.badge && unread > 0 ? (
-                  <span className="badge" aria-label={t('account.unread', { count: unread })}>
+                  <span className="badge" aria-label={t('account.unread', { count: unread })} data-testid="unread-badge">
                     {unread}
                   </span>
                 ) : null}

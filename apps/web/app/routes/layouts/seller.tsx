@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '~/features/chrome/top-bar';
 import { sellerLogout } from '~/features/seller/api';
+import { useSellerChatBootstrap, useSellerUnread } from '~/features/seller/chat';
 import { useSeller, useSellerBootstrap } from '~/features/seller/store';
 import { useSite } from '~/shared/site';
 import { LogoutIcon, StoreIcon } from '~/shared/ui/icons';
@@ -15,6 +16,8 @@ import { ToastContainer } from '~/shared/ui/toast';
 export default function SellerLayout() {
   const { t, master, locale } = useSite();
   useSellerBootstrap();
+  useSellerChatBootstrap();
+  const unread = useSellerUnread();
   const ready = useSeller((s) => s.ready);
   const token = useSeller((s) => s.token);
   const shop = useSeller((s) => s.shop);
@@ -59,6 +62,25 @@ export default function SellerLayout() {
       </header>
       <main id="main" className="site-main seller-main">
         <div className="container">
+          {ready && token && !onLogin ? (
+            <nav className="seller-nav" aria-label={t('seller.nav')}>
+              <NavLink to="/seller" end className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}>
+                {t('seller.orders')}
+              </NavLink>
+              <NavLink
+                to="/seller/messages"
+                className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}
+                data-testid="seller-nav-messages"
+              >
+                {t('seller.messages')}
+                {unread > 0 ? (
+                  <span className="badge" aria-label={t('account.unread', { count: unread })} data-testid="seller-unread-badge">
+                    {unread}
+                  </span>
+                ) : null}
+              </NavLink>
+            </nav>
+          ) : null}
           {ready && (token ? !onLogin : onLogin) ? <Outlet /> : <div className="skeleton seller-skeleton" aria-busy="true" />}
         </div>
       </main>

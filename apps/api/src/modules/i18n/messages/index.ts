@@ -1,6 +1,7 @@
 import * as accounts from './accounts';
 import { ar } from './ar';
 import * as cart from './cart';
+import * as chatScreens from './chat-screens';
 import * as catalog from './catalog';
 import { en } from './en';
 import * as orders from './orders';
@@ -10,7 +11,7 @@ import * as orders from './orders';
  * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
  */
 export const translations = {
-  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar },
-  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en },
+  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar, ...chatScreens.ar },
+  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en, ...chatScreens.en },
 } as const;
 export type MessageKey = keyof typeof translations.en;

@@ -1,0 +1,137 @@
+import {
+  BROADCASTING_AUTH_PATH,
+  broadcastingAuthBody,
+  broadcastingAuthResponseSchema,
+  shopChatChannel,
+  userChatChannel,
+} from '@souq/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { HttpError, route } from '../http/route';
+import { attachPusherServer } from './pusher-server';
+import { channelAuth, checkSignedRequest } from './signature';
+
+/** Largest `data` of one event of the HTTP API (Pusher's own limit). */
+export const MAX_EVENT_DATA_BYTES = 10_240;
+
+const eventName = z.string().min(1).max(200);
+const channelName = z.string().regex(/^[A-Za-z0-9_\-=@,.;]{1,200}$/);
+const eventSchema = z
+  .object({
+    name: eventName,
+    data: z.string().refine((d) => Buffer.byteLength(d) <= MAX_EVENT_DATA_BYTES, `data is over ${MAX_EVENT_DATA_BYTES} bytes`),
+    channel: channelName.optional(),
+    channels: z.array(channelName).min(1).max(100).optional(),
+    socket_id: z
+      .string()
+      .regex(/^\d+\.\d+$/)
+      .optional(),
+  })
+  .refine((e) => !!e.channel !== !!e.channels, 'name either channel or channels');
+const batchSchema = z.object({
+  batch: z
+    .array(eventSchema.refine((e) => !e.channels, 'a batch event names one channel'))
+    .min(1)
+    .max(10),
+});
+
+/**
+ * POST /api/broadcasting/auth (a customer's or a seller's token) and, with the embedded server, the
+ * WebSocket endpoint /app/{key} and the Pusher HTTP API /apps/{appId}/events and /batch_events.
+ */
+export async function realtimeRoutes(app: FastifyInstance) {
+  const cfg = app.config.realtime;
+  // pusher-js posts its authorisation requests as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: BROADCASTING_AUTH_PATH,
+      summary:
+        "Sign a socket's subscription to the caller's own private channel: a customer's private-chat_user_{id}, a seller's private-chat_shop_{shopId}",
+      tags: ['chat'],
+      auth: 'any',
+      body: broadcastingAuthBody,
+      response: broadcastingAuthResponseSchema,
+    },
+    async ({ auth, body }) => {
+      const own = 'shopId' in auth ? shopChatChannel(auth.shopId) : userChatChannel(auth.id);
+      if (body.channel_name !== own) throw new HttpError(403, 'This channel is not yours.');
+      return { auth: channelAuth(cfg.key, cfg.secret, body.socket_id, body.channel_name) };
+    },
+  );
+
+  if (cfg.driver !== 'embedded') return;
+
+  const server = attachPusherServer(
+    app.server,
+    app.realtime.hub,
+    {
+      key: cfg.key,
+      secret: cfg.secret,
+      allowedOrigin: app.config.publicUrl,
+      activityTimeoutS: cfg.activityTimeoutS,
+      pongTimeoutMs: cfg.pongTimeoutMs,
+      maxMessageBytes: cfg.maxMessageBytes,
+      maxSubscriptions: cfg.maxSubscriptions,
+    },
+    app.log,
+  );
+  // Before the HTTP server waits for its connections to end: the sockets are told to reconnect.
+  app.addHook('preClose', async () => server.close());
+
+  // The Pusher HTTP API checks the body's MD5: the raw body is needed, in this scope only.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    const verify = (url: string, query: unknown, body: unknown, reply: FastifyReply) => {
+      const problem = checkSignedRequest(
+        cfg,
+        'POST',
+        url.split('?')[0]!,
+        query as Record<string, string>,
+        typeof body === 'string' ? body : '',
+      );
+      if (problem) {
+        reply.status(401).send({ message: problem });
+        return null;
+      }
+      try {
+        return JSON.parse(typeof body === 'string' ? body : '') as unknown;
+      } catch {
+        reply.status(400).send({ message: 'The body is not JSON.' });
+        return null;
+      }
+    };
+    const badRequest = (reply: FastifyReply, error: z.ZodError) =>
+      reply.status(400).send({ message: error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+
+    raw.post<{ Params: { appId: string } }>('/apps/:appId/events', async (req, reply) => {
+      if (req.params.appId !== cfg.appId) return reply.status(404).send({ message: 'Unknown app.' });
+      const json = verify(req.url, req.query, req.body, reply);
+      if (json === null) return reply;
+      const parsed = eventSchema.safeParse(json);
+      if (!parsed.success) return badRequest(reply, parsed.error);
+      const e = parsed.data;
+      await app.realtime.broadcaster.publish(e.channels ?? [e.channel!], e.name, e.data, { exceptSocketId: e.socket_id });
+      return {};
+    });
+
+    raw.post<{ Params: { appId: string } }>('/apps/:appId/batch_events', async (req, reply) => {
+      if (req.params.appId !== cfg.appId) return reply.status(404).send({ message: 'Unknown app.' });
+      const json = verify(req.url, req.query, req.body, reply);
+      if (json === null) return reply;
+      const parsed = batchSchema.safeParse(json);
+      if (!parsed.success) return badRequest(reply, parsed.error);
+      for (const e of parsed.data.batch)
+        await app.realtime.broadcaster.publish([e.channel!], e.name, e.data, { exceptSocketId: e.socket_id });
+      return { batch: parsed.data.batch.map(() => ({})) };
+    });
+  });
+}
