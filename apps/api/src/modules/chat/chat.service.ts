@@ -240,15 +240,14 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
 
   // --- The seller's side ----------------------------------------------------------------------------------
 
-  async function sellerList(shopId: number, q: Page & { search?: string }) {
+  async function sellerList(shopId: number, q: Page & { search?: string }, locale: Locale) {
     const at = now();
     const search = q.search?.trim() || null;
     const { total, rows } = await shopConversations(db, shopId, search, q.page, q.per_page);
     const data: SellerConversation[] = rows.map((r) => ({
       id: r.id,
       user: { id: r.user_id, name: r.user_name, profile_photo: r.user_photo },
-      // A seller reads the product names as the shop's default language (English; Arabic when only that).
-      last_message: lastMessageText(r, 'en'),
+      last_message: lastMessageText(r, locale),
       last_message_time: r.last_at,
       unread_message_user: r.shop_unread,
       user_active_status: isOnline(r.user_last_online, at),
