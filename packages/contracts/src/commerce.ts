@@ -320,5 +320,14 @@ export const paymentStatusQuery = z.object({
     .max(255),
 });
 export const paymentStatusResponseSchema = envelope(
-  z.object({ payment_status: z.enum(['pending', 'paid', 'cancelled']), orders: z.array(orderSummarySchema) }),
+  z.object({
+    payment_status: z.enum(['pending', 'paid', 'cancelled']),
+    orders: z.array(orderSummarySchema),
+    /**
+     * Addition (decision 023): while the payment is not made, when its unpaid orders are withdrawn
+     * (placing time + UNPAID_ORDER_TIMEOUT_MIN); null once paid or withdrawn.
+     */
+    expires_at: z.string().nullable(),
+  }),
 );
+export type PaymentStatusAnswer = z.infer<typeof paymentStatusResponseSchema>['data'];

@@ -55,7 +55,10 @@ export async function commerceRoutes(app: FastifyInstance) {
   const ctx = commerceContext(app);
   const cart = createCartService(ctx);
   const vouchers = createVouchersService(ctx);
-  const payments = createPaymentsService(ctx, [thawaniGateway(app.config.payments)], app.config.publicUrl);
+  const payments = createPaymentsService(ctx, [thawaniGateway(app.config.payments)], {
+    publicUrl: app.config.publicUrl,
+    unpaidTimeoutMin: app.config.payments.unpaidTimeoutMin,
+  });
   const checkout = createCheckoutService(ctx, (name) => payments.gateway(name)?.configured === true);
   const orders = createOrdersService(ctx);
   const accounts = createAccountsContext(app);
@@ -337,8 +340,8 @@ export async function commerceRoutes(app: FastifyInstance) {
       response: paymentStatusResponseSchema,
     },
     async ({ auth, query }) => {
-      const { payment_status, orders: rows } = await payments.status(auth.id, query.session_id);
-      return { data: { payment_status, orders: rows.map(orderSummary) } };
+      const { payment_status, orders: rows, expires_at } = await payments.status(auth.id, query.session_id);
+      return { data: { payment_status, orders: rows.map(orderSummary), expires_at } };
     },
   );
 

@@ -74,7 +74,14 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(products[0]!.unit_amount).toBe(Math.round(data.orders[0]!.amount * 1000));
     expect(String(session.body.success_url)).toContain('/payment/success?session_id=');
 
-    expect((await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json().data.payment_status).toBe('pending');
+    const pending = paymentStatusResponseSchema.parse(
+      (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json(),
+    ).data;
+    expect(pending.payment_status).toBe('pending');
+    // Until when the unpaid orders are kept: placing time + UNPAID_ORDER_TIMEOUT_MIN (30).
+    const placedAt = Date.parse(data.orders[0]!.created_at);
+    expect(Date.parse(pending.expires_at!) - placedAt).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(Date.parse(pending.expires_at!) - placedAt).toBeLessThanOrEqual(30 * 60_000 + 5000);
     session.status = 'paid';
     const forged = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } }, 'wrong-secret');
     expect(forged.statusCode).toBe(400);
@@ -102,6 +109,7 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     ).data;
     expect(status.payment_status).toBe('paid');
     expect(status.orders[0]!.payment_status).toBe('Paid');
+    expect(status.expires_at).toBeNull();
     // Another customer cannot read it.
     const other = await makeCustomer(app);
     expect((await get(app, `/api/payment/status?session_id=${sessionId}`, other.auth)).statusCode).toBe(404);

@@ -108,7 +108,12 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
 }
 
 /** Starts, confirms and reports online payments of placed orders. */
-export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGateway[], publicUrl: string) {
+export function createPaymentsService(
+  ctx: CommerceContext,
+  gateways: PaymentGateway[],
+  opts: { publicUrl: string; unpaidTimeoutMin: number },
+) {
+  const { publicUrl, unpaidTimeoutMin } = opts;
   const { db } = ctx;
   const byName = new Map(gateways.map((g) => [g.name, g]));
 
@@ -218,7 +223,14 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
       .where('checkout_ref', '=', payment.checkout_ref)
       .orderBy('id')
       .execute();
-    return { payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const), orders };
+    // Until the sweep withdraws them, unpaid orders keep their stock; the return page says until when.
+    const waiting = (state === 'pending' || state === 'cancelled') && orders.some((o) => o.order_status === 'Pending');
+    const expiresAt = waiting ? new Date(Date.parse(payment.created_at) + unpaidTimeoutMin * 60_000).toISOString() : null;
+    return {
+      payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const),
+      orders,
+      expires_at: expiresAt,
+    };
   }
 
   /**
