@@ -27,9 +27,19 @@ export interface PaymentGateway {
     customer: { name: string; phone: string | null; email: string | null };
   }): Promise<GatewaySession>;
   sessionStatus(sessionId: string): Promise<GatewayStatus>;
-  /** The session a webhook is about, or null when its signature does not verify. */
-  webhookSession(rawBody: string, headers: Record<string, string | string[] | undefined>): string | null | undefined;
+  /**
+   * What a webhook is about — the gateway's session id or our placement reference — or null when its
+   * signature does not verify. Its other fields are not trusted: the session is looked up afterwards.
+   */
+  webhookEvent(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
 }
+
+export interface WebhookEvent {
+  session?: string;
+  reference?: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 export class GatewayError extends Error {}
 
@@ -39,9 +49,10 @@ const header = (h: Record<string, string | string[] | undefined>, name: string) 
 };
 
 /**
- * Thawani Pay (Oman): REST checkout sessions (`thawani-api-key` header, amounts in baisa), the hosted
- * page at /pay/{session_id}?key={publishable key}, and webhooks signed with HMAC-SHA256 of
- * "{raw body}-{timestamp}" under the webhook secret (headers thawani-signature, thawani-timestamp).
+ * Thawani Pay (Oman): REST checkout sessions (`thawani-api-key` header, amounts in baisa, a numeric
+ * `client_reference_id`), the hosted page at /pay/{session_id}?key={publishable key}, and webhooks
+ * signed with HMAC-SHA256, hex, of "{raw body}-{timestamp}" under the webhook secret (headers
+ * thawani-signature, thawani-timestamp). Decision 023 has the sources.
  */
 export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
   const t = config.thawani;
@@ -89,19 +100,19 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
       const s = data.payment_status;
       return s === 'paid' || s === 'cancelled' ? s : 'unpaid';
     },
-    webhookSession(rawBody, headers) {
-      const signature = header(headers, 'thawani-signature');
-      const timestamp = header(headers, 'thawani-timestamp');
-      if (!t.webhookSecret || !signature || !timestamp) return null;
+    webhookEvent(rawBody, headers) {
+      const signature = header(headers, 'thawani-signature')?.trim();
+      const timestamp = header(headers, 'thawani-timestamp')?.trim();
+      if (!t.webhookSecret || !signature || !timestamp || !/^[0-9a-f]{64}$/i.test(signature)) return null;
       const expected = createHmac('sha256', t.webhookSecret).update(`${rawBody}-${timestamp}`).digest();
-      const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) return null;
+      // No time window: Thawani documents none, and a replayed notice only makes us look the session up again.
       try {
-        const event = JSON.parse(rawBody) as { data?: { session_id?: unknown; checkout_session_id?: unknown } };
-        const id = event.data?.session_id ?? event.data?.checkout_session_id;
-        return typeof id === 'string' && id ? id : undefined;
+        const event = JSON.parse(rawBody) as { data?: Record<string, unknown> };
+        const d = event.data ?? {};
+        return { session: text(d.session_id) ?? text(d.checkout_session_id), reference: text(d.client_reference_id) };
       } catch {
-        return undefined;
+        return {};
       }
     },
   };
@@ -200,11 +211,15 @@ export function createPaymentsService(
   async function webhook(name: string, rawBody: string, headers: Record<string, string | string[] | undefined>) {
     const g = byName.get(name);
     if (!g) throw new HttpError(404, 'Not found.');
-    const sessionId = g.webhookSession(rawBody, headers);
-    if (sessionId === null) throw new HttpError(400, 'Invalid signature.');
-    if (!sessionId) return;
-    const payment = await findBySession(sessionId);
-    if (payment) await confirm(payment);
+    const event = g.webhookEvent(rawBody, headers);
+    if (event === null) throw new HttpError(400, 'Invalid signature.');
+    const payment =
+      (event.session ? await findBySession(event.session) : undefined) ??
+      (event.reference
+        ? await db.selectFrom('payments').selectAll().where('checkout_ref', '=', event.reference).executeTakeFirst()
+        : undefined);
+    // A notice about another gateway's payment (or none of ours) is acknowledged and ignored.
+    if (payment && payment.gateway === name) await confirm(payment);
   }
 
   /** The payment of a placement (by the gateway's session id or the placement's reference), the customer's own. */
