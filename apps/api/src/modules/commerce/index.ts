@@ -36,7 +36,7 @@ import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
 import { orderSummary } from './orders.view';
-import { createPaymentsService, GatewayError, thawaniGateway } from './payments';
+import { createPaymentsService, GatewayError, stripeGateway, thawaniGateway } from './payments';
 import { createVouchersService } from './vouchers.service';
 
 type CartLine = z.output<typeof cartLineBody>;
@@ -55,7 +55,8 @@ export async function commerceRoutes(app: FastifyInstance) {
   const ctx = commerceContext(app);
   const cart = createCartService(ctx);
   const vouchers = createVouchersService(ctx);
-  const payments = createPaymentsService(ctx, [thawaniGateway(app.config.payments)], {
+  const gateways = [thawaniGateway(app.config.payments), stripeGateway(app.config.payments, app.config.now)];
+  const payments = createPaymentsService(ctx, gateways, {
     publicUrl: app.config.publicUrl,
     unpaidTimeoutMin: app.config.payments.unpaidTimeoutMin,
   });
