@@ -239,3 +239,56 @@ describe('online payment confirmed after the return', () => {
     await finish(page, 'payment-missing-en');
   });
 });
+
+describe('bank transfer', () => {
+  it('the seller records the transfer as received; the customer’s order then reads paid', async () => {
+    const who = await customer();
+    const product = await simpleProduct(1);
+    await call('/cart/store', who.token, { product_id: product.id, quantity: 1 });
+    const { data: addresses } = await call<{ data: { addresses: Array<{ id: number }> } }>('/addresses', who.token);
+    const { data: placed } = await call<{ data: { orders: Array<{ id: number; order_code: string }> } }>(
+      '/place-order',
+      who.token,
+      {
+        shop_ids: [1],
+        address_id: addresses.addresses[0]!.id,
+        payment_method: 'bank',
+      },
+    );
+    const order = placed.orders[0]!;
+
+    // The customer's page shows the bank details while the transfer is awaited.
+    const page = await signedIn(who, 'ar', 390);
+    await page.goto(`${baseUrl()}/order-history/${order.id}`);
+    await hydrated(page);
+    await page.getByTestId('order-details').waitFor();
+    expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT.ar.unpaidBadge);
+    await page.getByTestId('order-payment').getByTestId('bank-details').waitFor();
+
+    const seller = await newPage({ locale: 'ar', width: 1280, height: 900 });
+    await seller.goto(`${baseUrl()}/seller`);
+    await hydrated(seller);
+    await seller.locator('input[name="email"]').fill('seller1@souq.om');
+    await seller.locator('input[name="password"]').fill('password');
+    await seller.getByTestId('seller-login-submit').click();
+    await seller.locator(`[data-testid="order-row"][data-order-code="${order.order_code}"] [data-testid="order-view"]`).click();
+    const panel = seller.getByTestId('seller-order');
+    await panel.getByTestId('seller-mark-paid').click();
+    const dialog = seller.locator('[data-testid=seller-paid-dialog][open]');
+    await dialog.waitFor();
+    await shot(seller, 'seller-mark-paid-ar-1280');
+    await dialog.getByTestId('confirm-yes').click();
+    await expect
+      .poll(() => panel.getByTestId('order-payment').getByTestId('payment-status').textContent())
+      .toBe(TEXT.ar.paidBadge);
+    expect(await panel.getByTestId('seller-mark-paid').count()).toBe(0);
+    await finish(seller, 'seller-marked-paid-ar');
+
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('order-details').waitFor();
+    expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT.ar.paidBadge);
+    expect(await page.getByTestId('order-payment').getByTestId('bank-details').count()).toBe(0);
+    await finish(page, 'bank-order-paid-ar-390');
+  }, 120_000);
+});

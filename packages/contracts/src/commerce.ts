@@ -311,6 +311,12 @@ export const orderIdBody = z.object({ order_id: bodyId('order id') });
 
 export const sellerOrdersQuery = ordersQuery;
 export const sellerOrderStatusBody = z.object({ order_status: orderStatusInput });
+/** Addition (decision 023): the seller records that a bank transfer for the order has arrived. */
+export const sellerOrderPaymentBody = z.object({
+  payment_status: z.literal('Paid', {
+    error: 'The payment status must be Paid: a transfer that has arrived is recorded, never taken back.',
+  }),
+});
 
 // --- Payment (online) ----------------------------------------------------------------------------------
 

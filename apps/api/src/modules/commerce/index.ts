@@ -17,6 +17,7 @@ import {
   paymentStatusResponseSchema,
   placeOrderBody,
   placeOrderResponseSchema,
+  sellerOrderPaymentBody,
   sellerOrdersQuery,
   sellerOrderStatusBody,
   vouchersQuery,
@@ -435,6 +436,25 @@ export async function commerceRoutes(app: FastifyInstance) {
       const id = pathId(params.id);
       await orders.move({ shopId: auth.shopId }, id, orderStatusOf(body.order_status), 'seller');
       return { message: 'Order status updated.', data: { order: await orders.detail({ shopId: auth.shopId }, id, req.locale) } };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/seller/orders/:id/payment',
+      summary: "Record a bank-transfer order's payment as received (Unpaid → Paid, once)",
+      tags: ['seller'],
+      auth: 'seller',
+      params: idParams,
+      body: sellerOrderPaymentBody,
+      response: orderResponseSchema,
+    },
+    async ({ auth, params, req }) => {
+      const id = pathId(params.id);
+      await orders.markTransferPaid({ shopId: auth.shopId }, id);
+      return { message: 'Payment recorded.', data: { order: await orders.detail({ shopId: auth.shopId }, id, req.locale) } };
     },
   );
 }

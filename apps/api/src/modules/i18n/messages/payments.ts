@@ -27,6 +27,11 @@ export const en = {
   'payment.missing_title': 'Payment not found',
   'payment.missing_text':
     'We could not find this payment in your account. Your orders and their payment status are in your order history.',
+  'seller.mark_paid': 'Transfer received',
+  'seller.mark_paid_title': 'Record the bank transfer?',
+  'seller.mark_paid_text':
+    'Confirm that the transfer of {amount} for order #{code} has arrived in your account. The customer will see the order paid. This cannot be undone.',
+  'seller.payment_recorded': 'Payment recorded.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -54,4 +59,9 @@ export const ar: Record<keyof typeof en, string> = {
   'payment.continue': 'متابعة التسوق',
   'payment.missing_title': 'لم نجد عملية الدفع',
   'payment.missing_text': 'لم نجد عملية الدفع هذه في حسابك. تجد طلباتك وحالة دفعها في سجل الطلبات.',
+  'seller.mark_paid': 'تم استلام التحويل',
+  'seller.mark_paid_title': 'تسجيل التحويل البنكي؟',
+  'seller.mark_paid_text':
+    'أكّد أن تحويل مبلغ {amount} للطلب #{code} قد وصل إلى حسابك. سيرى العميل الطلب مدفوعًا، ولا يمكن التراجع عن ذلك.',
+  'seller.payment_recorded': 'تم تسجيل الدفع.',
 };
