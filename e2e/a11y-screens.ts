@@ -109,6 +109,34 @@ async function press(page: Page, selector: string) {
 
 const LOGIN = '[data-testid=login-button]';
 
+/**
+ * Places an order of shop 1 paid online as the page's signed-in customer (the e2e server's gateway is the
+ * loopback peer of gateway-peer.ts) and answers the gateway's payment page.
+ */
+async function placeOnlineOrder(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+    const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
+    const get = async <T>(path: string) => ((await (await fetch(`/api${path}`, { headers })).json()) as { data: T }).data;
+    const post = async <T>(path: string, body: unknown) => {
+      const res = await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: T }).data;
+    };
+    type P = { id: number; price: number; quantity: number; colors: unknown[]; sizes: unknown[] };
+    const { products } = await get<{ products: P[] }>('/products?shop_id=1&per_page=100');
+    const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 5)!;
+    const { addresses } = await get<{ addresses: Array<{ id: number }> }>('/addresses');
+    await post('/cart/store', { product_id: product.id, quantity: 1 });
+    const placed = await post<{ order_payment_url: string }>('/place-order', {
+      shop_ids: [1],
+      address_id: addresses[0]!.id,
+      payment_method: 'thawani',
+    });
+    return placed.order_payment_url;
+  });
+}
+
 export const OVERLAYS: OverlaySpec[] = [
   {
     name: 'login',
@@ -233,6 +261,29 @@ export const OVERLAYS: OverlaySpec[] = [
       await page.locator('[data-testid=chat-sidebar][open] [data-testid=chat-composer]').waitFor();
       await page.waitForFunction(() => !document.querySelector('[data-testid=chat-sidebar] [data-testid=chat-loading]'));
       return '[data-testid=shop-chat]';
+    },
+  },
+  {
+    // Opens by itself on /payment/cancel (the gateway's page sends the customer there); closed, the page's
+    // "What can I do?" button opens it again, and that is the opener checked here.
+    name: 'payment-cancel modal',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=payment-cancel][open]',
+    modal: true,
+    async open(page) {
+      await page.goto(await placeOnlineOrder(page));
+      await press(page, '[data-testid=gateway-cancel]');
+      await page.waitForURL(/\/payment\/cancel\?session_id=/);
+      await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
+      const modal = page.locator('[data-testid=payment-cancel][open]');
+      await modal.waitFor();
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+      await press(page, '[data-testid=payment-options]');
+      await page.locator('[data-testid=payment-cancel][open] [data-testid=payment-cancel-orders]').waitFor();
+      return '[data-testid=payment-options]';
     },
   },
   {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startGatewayPeer } from './gateway-peer';
 import { startServer } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,9 +13,15 @@ export default async function setup(project: TestProject) {
     const build = spawnSync('npm', ['run', 'build', '--workspace', '@souq/web'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
-  const server = await startServer({}, { echo: true });
+  // Online payment goes to a gateway on loopback (gateway-peer.ts), which sends its webhooks back here.
+  const gateway = await startGatewayPeer();
+  const server = await startServer(gateway.env, { echo: true });
+  gateway.setShop(server.baseUrl);
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await gateway.close();
+  };
 }
 
 declare module 'vitest' {

@@ -158,6 +158,12 @@ export const configSchema = z.object({
   THAWANI_SECRET_KEY: z.string().optional(),
   THAWANI_PUBLISHABLE_KEY: z.string().optional(),
   THAWANI_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe Checkout (decision 023): the API origin (a local peer in tests), the secret key and the webhook signing secret. */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Seconds a Stripe-Signature timestamp may be away from now (Stripe's libraries use 300). */
+  STRIPE_WEBHOOK_TOLERANCE_SEC: z.coerce.number().int().min(1).max(86_400).default(300),
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Minutes after which an online order still unpaid is cancelled and its stock released. */
   UNPAID_ORDER_TIMEOUT_MIN: z.coerce.number().int().min(1).max(10_080).default(30),
@@ -255,6 +261,18 @@ export interface PaymentsConfig {
   timeoutMs: number;
   unpaidTimeoutMin: number;
   thawani: { baseUrl: string; secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: { apiBase: string; secretKey?: string; webhookSecret?: string; toleranceSec: number };
+}
+
+/**
+ * The online gateways this server has the keys for: only they are offered (`/master` marks the others
+ * inactive) and accepted at placement, whatever the settings activate.
+ */
+export function configuredGateways(p: PaymentsConfig): Set<string> {
+  const out = new Set<string>();
+  if (p.thawani.secretKey && p.thawani.publishableKey) out.add('thawani');
+  if (p.stripe.secretKey) out.add('stripe');
+  return out;
 }
 
 export interface AccountsConfig {
@@ -337,6 +355,12 @@ export function fromEnv(e: EnvConfig): AppConfig {
         secretKey: e.THAWANI_SECRET_KEY,
         publishableKey: e.THAWANI_PUBLISHABLE_KEY,
         webhookSecret: e.THAWANI_WEBHOOK_SECRET,
+      },
+      stripe: {
+        apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        toleranceSec: e.STRIPE_WEBHOOK_TOLERANCE_SEC,
       },
     },
     accounts: {

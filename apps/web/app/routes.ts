@@ -15,6 +15,8 @@ export default [
     route('flash-sale/:id', 'routes/flash-sale.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('buynow', 'routes/buy-now.tsx'),
+    route('payment/success', 'routes/payment-success.tsx'),
+    route('payment/cancel', 'routes/payment-cancel.tsx'),
     route('support', 'routes/support.tsx'),
     route('terms-and-conditions', 'routes/legal.tsx', { id: 'terms-and-conditions' }),
     route('privacy-policy', 'routes/legal.tsx', { id: 'privacy-policy' }),

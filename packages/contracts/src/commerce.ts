@@ -311,6 +311,12 @@ export const orderIdBody = z.object({ order_id: bodyId('order id') });
 
 export const sellerOrdersQuery = ordersQuery;
 export const sellerOrderStatusBody = z.object({ order_status: orderStatusInput });
+/** Addition (decision 023): the seller records that a bank transfer for the order has arrived. */
+export const sellerOrderPaymentBody = z.object({
+  payment_status: z.literal('Paid', {
+    error: 'The payment status must be Paid: a transfer that has arrived is recorded, never taken back.',
+  }),
+});
 
 // --- Payment (online) ----------------------------------------------------------------------------------
 
@@ -320,5 +326,14 @@ export const paymentStatusQuery = z.object({
     .max(255),
 });
 export const paymentStatusResponseSchema = envelope(
-  z.object({ payment_status: z.enum(['pending', 'paid', 'cancelled']), orders: z.array(orderSummarySchema) }),
+  z.object({
+    payment_status: z.enum(['pending', 'paid', 'cancelled']),
+    orders: z.array(orderSummarySchema),
+    /**
+     * Addition (decision 023): while the payment is not made, when its unpaid orders are withdrawn
+     * (placing time + UNPAID_ORDER_TIMEOUT_MIN); null once paid or withdrawn.
+     */
+    expires_at: z.string().nullable(),
+  }),
 );
+export type PaymentStatusAnswer = z.infer<typeof paymentStatusResponseSchema>['data'];

@@ -824,6 +824,11 @@ export function brandFiles(): Record<string, string> {
       `<rect width="120" height="40" rx="8" fill="#fff" stroke="#e5e7eb"/>` +
       `<circle cx="20" cy="20" r="11" fill="#00a99d"/><path d="M14 20h12M20 14v12" stroke="#fff" stroke-width="3"/>` +
       `<text x="38" y="26" font-family="'Segoe UI',Helvetica,Arial,sans-serif" font-size="15" font-weight="700" fill="#1f2937">thawani</text></svg>`,
+    'payments/stripe.svg':
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40" width="120" height="40">` +
+      `<rect width="120" height="40" rx="8" fill="#fff" stroke="#e5e7eb"/>` +
+      `<rect x="9" y="9" width="22" height="22" rx="5" fill="#635bff"/><path d="M24 15.5c-1-.6-2.2-.9-3.3-.9-1.6 0-2.6.7-2.6 1.8 0 2.6 6 1.6 6 5.4 0 1.9-1.6 3.2-4 3.2-1.3 0-2.6-.3-3.6-1" stroke="#fff" stroke-width="2" fill="none"/>` +
+      `<text x="38" y="26" font-family="'Segoe UI',Helvetica,Arial,sans-serif" font-size="15" font-weight="700" fill="#1f2937">stripe</text></svg>`,
     'payments/amwal.svg':
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40" width="120" height="40">` +
       `<rect width="120" height="40" rx="8" fill="#fff" stroke="#e5e7eb"/>` +

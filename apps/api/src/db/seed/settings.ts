@@ -188,7 +188,8 @@ export async function seedSettings({ db }: SeedContext): Promise<void> {
     .insertInto('payment_gateways')
     .values([
       { name: 'thawani', title: 'Thawani Pay', logo: '/uploads/payments/thawani.svg', is_active: 1, sort: 0 },
-      { name: 'amwal', title: 'Amwal Pay', logo: '/uploads/payments/amwal.svg', is_active: 0, sort: 1 },
+      { name: 'stripe', title: 'Stripe', logo: '/uploads/payments/stripe.svg', is_active: 1, sort: 1 },
+      { name: 'amwal', title: 'Amwal Pay', logo: '/uploads/payments/amwal.svg', is_active: 0, sort: 2 },
     ])
     .execute();
 

@@ -207,7 +207,8 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       }
 
       const snapshot = (({ id: _id, is_default: _d, ...rest }) => rest)(toAddress(address));
-      const checkoutRef = `${userId}-${now.getTime()}-${randomInt(1e9)}`;
+      // Digits only: it is also the gateway's client reference, which Thawani wants numeric (decision 023).
+      const checkoutRef = `${now.getTime()}${String(userId).padStart(9, '0')}${String(randomInt(1e6)).padStart(6, '0')}`;
       const created = [];
       for (const pl of plans) {
         const a = pl.amounts;

@@ -330,6 +330,19 @@ export async function moveOrder(trx: Trx, id: number, from: OrderStatus, to: Ord
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A bank transfer received: Unpaid → Paid, once, for an order not cancelled. */
+export async function markTransferPaid(db: DbOrTrx, id: number, now: string) {
+  const r = await db
+    .updateTable('orders')
+    .set({ payment_status: 'Paid', paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('payment_method', '=', 'bank')
+    .where('payment_status', '=', 'Unpaid')
+    .where('order_status', '!=', 'Cancelled')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export const addHistory = (
   db: DbOrTrx,
   orderId: number,

@@ -17,6 +17,7 @@ import {
   paymentStatusResponseSchema,
   placeOrderBody,
   placeOrderResponseSchema,
+  sellerOrderPaymentBody,
   sellerOrdersQuery,
   sellerOrderStatusBody,
   vouchersQuery,
@@ -36,7 +37,7 @@ import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
 import { orderSummary } from './orders.view';
-import { createPaymentsService, GatewayError, thawaniGateway } from './payments';
+import { createPaymentsService, GatewayError, stripeGateway, thawaniGateway } from './payments';
 import { createVouchersService } from './vouchers.service';
 
 type CartLine = z.output<typeof cartLineBody>;
@@ -55,7 +56,11 @@ export async function commerceRoutes(app: FastifyInstance) {
   const ctx = commerceContext(app);
   const cart = createCartService(ctx);
   const vouchers = createVouchersService(ctx);
-  const payments = createPaymentsService(ctx, [thawaniGateway(app.config.payments)], app.config.publicUrl);
+  const gateways = [thawaniGateway(app.config.payments), stripeGateway(app.config.payments, app.config.now)];
+  const payments = createPaymentsService(ctx, gateways, {
+    publicUrl: app.config.publicUrl,
+    unpaidTimeoutMin: app.config.payments.unpaidTimeoutMin,
+  });
   const checkout = createCheckoutService(ctx, (name) => payments.gateway(name)?.configured === true);
   const orders = createOrdersService(ctx);
   const accounts = createAccountsContext(app);
@@ -337,8 +342,8 @@ export async function commerceRoutes(app: FastifyInstance) {
       response: paymentStatusResponseSchema,
     },
     async ({ auth, query }) => {
-      const { payment_status, orders: rows } = await payments.status(auth.id, query.session_id);
-      return { data: { payment_status, orders: rows.map(orderSummary) } };
+      const { payment_status, orders: rows, expires_at } = await payments.status(auth.id, query.session_id);
+      return { data: { payment_status, orders: rows.map(orderSummary), expires_at } };
     },
   );
 
@@ -431,6 +436,25 @@ export async function commerceRoutes(app: FastifyInstance) {
       const id = pathId(params.id);
       await orders.move({ shopId: auth.shopId }, id, orderStatusOf(body.order_status), 'seller');
       return { message: 'Order status updated.', data: { order: await orders.detail({ shopId: auth.shopId }, id, req.locale) } };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/seller/orders/:id/payment',
+      summary: "Record a bank-transfer order's payment as received (Unpaid → Paid, once)",
+      tags: ['seller'],
+      auth: 'seller',
+      params: idParams,
+      body: sellerOrderPaymentBody,
+      response: orderResponseSchema,
+    },
+    async ({ auth, params, req }) => {
+      const id = pathId(params.id);
+      await orders.markTransferPaid({ shopId: auth.shopId }, id);
+      return { message: 'Payment recorded.', data: { order: await orders.detail({ shopId: auth.shopId }, id, req.locale) } };
     },
   );
 }

@@ -144,5 +144,20 @@ export function createOrdersService(ctx: CommerceContext) {
     });
   }
 
-  return { list, detail, move };
+  /**
+   * The seller records the bank transfer of an order of their shop as received (decision 023). Only a
+   * bank-transfer order, unpaid and not cancelled; the conditional update decides between two at once.
+   */
+  async function markTransferPaid(scope: repo.OrderScope, id: number) {
+    const o = await repo.findOrder(db, id, scope);
+    if (!o) throw notFound('Order not found.');
+    if (o.payment_method !== 'bank')
+      throw validationError({ payment_status: ['Only a bank-transfer order is marked paid by hand.'] });
+    if (o.order_status === 'Cancelled') throw validationError({ payment_status: ['A cancelled order cannot be marked paid.'] });
+    if (o.payment_status === 'Paid') throw new HttpError(409, 'This order is already paid.');
+    if (!(await repo.markTransferPaid(db, o.id, ctx.now().toISOString())))
+      throw new HttpError(409, 'The order was changed meanwhile. Please reload it.');
+  }
+
+  return { list, detail, move, markTransferPaid };
 }

@@ -48,17 +48,28 @@ async function placeOnline(c: TestCustomer) {
   return { res, product: p! };
 }
 
-const webhook = (body: object, secret = WEBHOOK_SECRET) => {
+/** A notice as Thawani signs it: HMAC-SHA256, hex, of "{raw body}-{timestamp}" under the webhook secret. */
+const webhook = (
+  body: object,
+  secret = WEBHOOK_SECRET,
+  tweak: (h: Record<string, string>) => Record<string, string> = (h) => h,
+) => {
   const raw = JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac('sha256', secret).update(`${raw}-${timestamp}`).digest('hex');
   return app.inject({
     method: 'POST',
     url: '/api/payment/thawani/webhook',
-    headers: { 'content-type': 'application/json', 'thawani-signature': signature, 'thawani-timestamp': timestamp },
+    headers: tweak({ 'content-type': 'application/json', 'thawani-signature': signature, 'thawani-timestamp': timestamp }),
     payload: raw,
   });
 };
+const paymentOf = async (orderId: number) =>
+  await app.db
+    .selectFrom('orders')
+    .select(['payment_status', 'checkout_ref'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
 
 describe('online payment through Thawani (a local peer plays the gateway)', () => {
   it('opens a payment page for the orders; a signed webhook marks them paid, once', async () => {
@@ -74,7 +85,14 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(products[0]!.unit_amount).toBe(Math.round(data.orders[0]!.amount * 1000));
     expect(String(session.body.success_url)).toContain('/payment/success?session_id=');
 
-    expect((await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json().data.payment_status).toBe('pending');
+    const pending = paymentStatusResponseSchema.parse(
+      (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json(),
+    ).data;
+    expect(pending.payment_status).toBe('pending');
+    // Until when the unpaid orders are kept: placing time + UNPAID_ORDER_TIMEOUT_MIN (30).
+    const placedAt = Date.parse(data.orders[0]!.created_at);
+    expect(Date.parse(pending.expires_at!) - placedAt).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(Date.parse(pending.expires_at!) - placedAt).toBeLessThanOrEqual(30 * 60_000 + 5000);
     session.status = 'paid';
     const forged = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } }, 'wrong-secret');
     expect(forged.statusCode).toBe(400);
@@ -102,9 +120,59 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     ).data;
     expect(status.payment_status).toBe('paid');
     expect(status.orders[0]!.payment_status).toBe('Paid');
+    expect(status.expires_at).toBeNull();
     // Another customer cannot read it.
     const other = await makeCustomer(app);
     expect((await get(app, `/api/payment/status?session_id=${sessionId}`, other.auth)).statusCode).toBe(404);
+  });
+
+  it('verifies the signature exactly (body, dash, timestamp; hex of any case) and finds the payment by session or numeric reference', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const order = placeOrderResponseSchema.parse(res.json()).data.orders[0]!;
+    const [sessionId, session] = [...sessions].at(-1)!;
+    // The placement's reference is Thawani's numeric client_reference_id, and the return pages' session_id.
+    const { checkout_ref } = await paymentOf(order.id);
+    expect(checkout_ref).toMatch(/^\d{20,40}$/);
+    expect(session.body.client_reference_id).toBe(checkout_ref);
+    expect(String(session.body.success_url)).toContain(`session_id=${checkout_ref}`);
+    session.status = 'paid';
+    const event = { event_type: 'checkout.completed', data: { client_reference_id: checkout_ref, payment_status: 'paid' } };
+    // Refused: the timestamp changed, no timestamp, a signature that is not 64 hex digits, signed over the body alone.
+    for (const tweak of [
+      (h: Record<string, string>) => ({ ...h, 'thawani-timestamp': String(Number(h['thawani-timestamp']) + 1) }),
+      ({ 'thawani-timestamp': _t, ...h }: Record<string, string>) => h,
+      (h: Record<string, string>) => ({ ...h, 'thawani-signature': `${h['thawani-signature']!.slice(0, 63)}z` }),
+      (h: Record<string, string>) => ({
+        ...h,
+        'thawani-signature': createHmac('sha256', WEBHOOK_SECRET).update(JSON.stringify(event)).digest('hex'),
+      }),
+    ]) {
+      expect((await webhook(event, WEBHOOK_SECRET, tweak)).statusCode).toBe(400);
+      expect((await paymentOf(order.id)).payment_status).toBe('Unpaid');
+    }
+    // Accepted in upper case too; the notice names only our reference, and the session is looked up.
+    const upper = await webhook(event, WEBHOOK_SECRET, (h) => ({
+      ...h,
+      'thawani-signature': h['thawani-signature']!.toUpperCase(),
+    }));
+    expect(upper.statusCode).toBe(200);
+    expect((await paymentOf(order.id)).payment_status).toBe('Paid');
+    expect(sessionId).toBeTruthy();
+  });
+
+  it('a signed notice is not trusted by itself: the session still unpaid at the gateway leaves the orders unpaid', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const order = placeOrderResponseSchema.parse(res.json()).data.orders[0]!;
+    const [sessionId] = [...sessions].at(-1)!;
+    const ok = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId, payment_status: 'paid' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await paymentOf(order.id)).payment_status).toBe('Unpaid');
+    // Once the gateway has it paid, the same notice marks it paid.
+    sessions.get(sessionId)!.status = 'paid';
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect((await paymentOf(order.id)).payment_status).toBe('Paid');
   });
 
   it('a cancelled payment leaves the orders unpaid; the return page learns it from the session lookup', async () => {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentsConfig } from '../../config';
+import { configuredGateways, type PaymentsConfig } from '../../config';
 import { HttpError } from '../../http/route';
 import type { CommerceContext } from './context';
 
@@ -7,6 +7,8 @@ import type { CommerceContext } from './context';
 export interface GatewaySession {
   id: string;
   url: string;
+  /** Baisa asked of the customer, when the gateway cannot ask for the exact amount (Stripe: a multiple of 10). */
+  amount?: number;
 }
 
 export type GatewayStatus = 'paid' | 'unpaid' | 'cancelled';
@@ -25,11 +27,23 @@ export interface PaymentGateway {
     successUrl: string;
     cancelUrl: string;
     customer: { name: string; phone: string | null; email: string | null };
+    /** When the unpaid orders are withdrawn: the page should stop taking payment by then. */
+    expiresAt: Date;
   }): Promise<GatewaySession>;
   sessionStatus(sessionId: string): Promise<GatewayStatus>;
-  /** The session a webhook is about, or null when its signature does not verify. */
-  webhookSession(rawBody: string, headers: Record<string, string | string[] | undefined>): string | null | undefined;
+  /**
+   * What a webhook is about — the gateway's session id or our placement reference — or null when its
+   * signature does not verify. Its other fields are not trusted: the session is looked up afterwards.
+   */
+  webhookEvent(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
 }
+
+export interface WebhookEvent {
+  session?: string;
+  reference?: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 export class GatewayError extends Error {}
 
@@ -39,9 +53,10 @@ const header = (h: Record<string, string | string[] | undefined>, name: string) 
 };
 
 /**
- * Thawani Pay (Oman): REST checkout sessions (`thawani-api-key` header, amounts in baisa), the hosted
- * page at /pay/{session_id}?key={publishable key}, and webhooks signed with HMAC-SHA256 of
- * "{raw body}-{timestamp}" under the webhook secret (headers thawani-signature, thawani-timestamp).
+ * Thawani Pay (Oman): REST checkout sessions (`thawani-api-key` header, amounts in baisa, a numeric
+ * `client_reference_id`), the hosted page at /pay/{session_id}?key={publishable key}, and webhooks
+ * signed with HMAC-SHA256, hex, of "{raw body}-{timestamp}" under the webhook secret (headers
+ * thawani-signature, thawani-timestamp). Decision 023 has the sources.
  */
 export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
   const t = config.thawani;
@@ -62,7 +77,7 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
   }
   return {
     name: 'thawani',
-    configured: !!t.secretKey && !!t.publishableKey,
+    configured: configuredGateways(config).has('thawani'),
     async createSession(input) {
       const data = await call('/api/v1/checkout/session', {
         method: 'POST',
@@ -89,26 +104,122 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
       const s = data.payment_status;
       return s === 'paid' || s === 'cancelled' ? s : 'unpaid';
     },
-    webhookSession(rawBody, headers) {
-      const signature = header(headers, 'thawani-signature');
-      const timestamp = header(headers, 'thawani-timestamp');
-      if (!t.webhookSecret || !signature || !timestamp) return null;
+    webhookEvent(rawBody, headers) {
+      const signature = header(headers, 'thawani-signature')?.trim();
+      const timestamp = header(headers, 'thawani-timestamp')?.trim();
+      if (!t.webhookSecret || !signature || !timestamp || !/^[0-9a-f]{64}$/i.test(signature)) return null;
       const expected = createHmac('sha256', t.webhookSecret).update(`${rawBody}-${timestamp}`).digest();
-      const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) return null;
+      // No time window: Thawani documents none, and a replayed notice only makes us look the session up again.
       try {
-        const event = JSON.parse(rawBody) as { data?: { session_id?: unknown; checkout_session_id?: unknown } };
-        const id = event.data?.session_id ?? event.data?.checkout_session_id;
-        return typeof id === 'string' && id ? id : undefined;
+        const event = JSON.parse(rawBody) as { data?: Record<string, unknown> };
+        const d = event.data ?? {};
+        return { session: text(d.session_id) ?? text(d.checkout_session_id), reference: text(d.client_reference_id) };
       } catch {
-        return undefined;
+        return {};
+      }
+    },
+  };
+}
+
+/**
+ * Stripe Checkout over its HTTP API (form-encoded, `Authorization: Bearer {secret key}`): a Checkout
+ * Session in OMR, a three-decimal currency whose amounts Stripe takes in baisa with the last digit 0
+ * (the payable is rounded down to 10 baisa: the customer is never asked for more than the orders cost);
+ * the session looked up by id; webhooks signed per Stripe's scheme: `Stripe-Signature: t={unix},v1={hex}`
+ * (several v1 allowed), HMAC-SHA256 of "{t}.{raw body}" under the endpoint's signing secret, with `t`
+ * within the tolerance window of now.
+ */
+export function stripeGateway(config: PaymentsConfig, now: () => Date): PaymentGateway {
+  const st = config.stripe;
+  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string) {
+    let res: Response;
+    try {
+      res = await fetch(`${st.apiBase}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${st.secretKey ?? ''}`,
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: form?.toString(),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      throw new GatewayError(`Stripe unreachable: ${(error as Error).message}`);
+    }
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!res.ok || !body) throw new GatewayError(`Stripe answered ${res.status}`);
+    return body;
+  }
+  return {
+    name: 'stripe',
+    configured: configuredGateways(config).has('stripe'),
+    async createSession(input) {
+      const amount = input.amount - (input.amount % 10);
+      if (amount <= 0) throw new GatewayError('Amount too small for Stripe');
+      // A Checkout Session may expire 30 minutes to 24 hours after it is made.
+      const minExpiry = now().getTime() + 31 * 60_000;
+      const expires = Math.min(Math.max(input.expiresAt.getTime(), minExpiry), now().getTime() + 23 * 3600_000);
+      const form = new URLSearchParams({
+        mode: 'payment',
+        client_reference_id: input.reference,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'omr',
+        'line_items[0][price_data][unit_amount]': String(amount),
+        'line_items[0][price_data][product_data][name]': input.description.slice(0, 250),
+        'metadata[reference]': input.reference,
+        expires_at: String(Math.floor(expires / 1000)),
+      });
+      if (input.customer.email) form.set('customer_email', input.customer.email);
+      const data = await call('POST', '/v1/checkout/sessions', form, `checkout-${input.reference}`);
+      const id = text(data.id);
+      const url = text(data.url);
+      if (!id || !url) throw new GatewayError('Stripe answered no session');
+      return { id, url, amount };
+    },
+    async sessionStatus(sessionId) {
+      const data = await call('GET', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);
+      if (data.payment_status === 'paid' || data.payment_status === 'no_payment_required') return 'paid';
+      return data.status === 'expired' ? 'cancelled' : 'unpaid';
+    },
+    webhookEvent(rawBody, headers) {
+      const sig = header(headers, 'stripe-signature');
+      if (!st.webhookSecret || !sig) return null;
+      let t: string | undefined;
+      const v1: string[] = [];
+      for (const part of sig.split(',')) {
+        const at = part.indexOf('=');
+        const [k, v] = [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+        if (k === 't') t = v;
+        else if (k === 'v1') v1.push(v);
+      }
+      if (!t || !/^\d{1,12}$/.test(t) || !v1.length) return null;
+      if (Math.abs(now().getTime() / 1000 - Number(t)) > st.toleranceSec) return null;
+      const expected = createHmac('sha256', st.webhookSecret).update(`${t}.${rawBody}`).digest();
+      const match = v1.some((v) => /^[0-9a-f]{64}$/i.test(v) && timingSafeEqual(Buffer.from(v, 'hex'), expected));
+      if (!match) return null;
+      try {
+        const event = JSON.parse(rawBody) as { type?: unknown; data?: { object?: Record<string, unknown> } };
+        if (typeof event.type !== 'string' || !event.type.startsWith('checkout.session.')) return {};
+        const o = event.data?.object ?? {};
+        return { session: text(o.id), reference: text(o.client_reference_id) };
+      } catch {
+        return {};
       }
     },
   };
 }
 
 /** Starts, confirms and reports online payments of placed orders. */
-export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGateway[], publicUrl: string) {
+export function createPaymentsService(
+  ctx: CommerceContext,
+  gateways: PaymentGateway[],
+  opts: { publicUrl: string; unpaidTimeoutMin: number },
+) {
+  const { publicUrl, unpaidTimeoutMin } = opts;
   const { db } = ctx;
   const byName = new Map(gateways.map((g) => [g.name, g]));
 
@@ -135,6 +246,7 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
         phone: user?.phone ? `${user.phone_code}${user.phone}` : null,
         email: user?.email ?? null,
       },
+      expiresAt: new Date(ctx.now().getTime() + unpaidTimeoutMin * 60_000),
     });
     const now = ctx.now().toISOString();
     await db
@@ -144,7 +256,7 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
         user_id: userId,
         gateway: name,
         session_id: session.id,
-        amount,
+        amount: session.amount ?? amount,
         status: 'pending',
         created_at: now,
         updated_at: now,
@@ -195,11 +307,15 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
   async function webhook(name: string, rawBody: string, headers: Record<string, string | string[] | undefined>) {
     const g = byName.get(name);
     if (!g) throw new HttpError(404, 'Not found.');
-    const sessionId = g.webhookSession(rawBody, headers);
-    if (sessionId === null) throw new HttpError(400, 'Invalid signature.');
-    if (!sessionId) return;
-    const payment = await findBySession(sessionId);
-    if (payment) await confirm(payment);
+    const event = g.webhookEvent(rawBody, headers);
+    if (event === null) throw new HttpError(400, 'Invalid signature.');
+    const payment =
+      (event.session ? await findBySession(event.session) : undefined) ??
+      (event.reference
+        ? await db.selectFrom('payments').selectAll().where('checkout_ref', '=', event.reference).executeTakeFirst()
+        : undefined);
+    // A notice about another gateway's payment (or none of ours) is acknowledged and ignored.
+    if (payment && payment.gateway === name) await confirm(payment);
   }
 
   /** The payment of a placement (by the gateway's session id or the placement's reference), the customer's own. */
@@ -218,7 +334,14 @@ export function createPaymentsService(ctx: CommerceContext, gateways: PaymentGat
       .where('checkout_ref', '=', payment.checkout_ref)
       .orderBy('id')
       .execute();
-    return { payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const), orders };
+    // Until the sweep withdraws them, unpaid orders keep their stock; the return page says until when.
+    const waiting = (state === 'pending' || state === 'cancelled') && orders.some((o) => o.order_status === 'Pending');
+    const expiresAt = waiting ? new Date(Date.parse(payment.created_at) + unpaidTimeoutMin * 60_000).toISOString() : null;
+    return {
+      payment_status: state === 'paid' || state === 'pending' ? state : ('cancelled' as const),
+      orders,
+      expires_at: expiresAt,
+    };
   }
 
   /**

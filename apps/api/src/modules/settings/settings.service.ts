@@ -1,6 +1,6 @@
 import type { Country, Currency, Language, Locale, Master } from '@souq/contracts';
 import { themeColorKeys } from '@souq/contracts';
-import type { AppConfig } from '../../config';
+import { configuredGateways, type AppConfig } from '../../config';
 import { isOn, type Db } from '../../db';
 import type { CurrenciesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
@@ -54,6 +54,7 @@ export interface SettingsService {
  */
 export function createSettingsService(db: Db, config: AppConfig): SettingsService {
   const cache = createTtlCache<unknown>(CACHE_MS, 100);
+  const usableGateways = configuredGateways(config.payments);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   const languages = () =>
@@ -125,12 +126,14 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
         iban: String(bank.iban ?? ''),
         note: pickText(bank.note, locale),
       },
+      // Active: switched on in the settings and its keys configured on this server (decision 023), so a
+      // gateway offered at checkout can be paid with.
       payment_gateways: gateways.map((g) => ({
         id: g.id,
         name: g.name,
         title: g.title,
         logo: g.logo,
-        is_active: isOn(g.is_active),
+        is_active: isOn(g.is_active) && usableGateways.has(g.name),
       })),
       app_name: text('app_name') ?? 'Souq',
       app_locale: locale,

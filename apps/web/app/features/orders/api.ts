@@ -1,4 +1,4 @@
-import type { Cart, OrderDetail, OrdersAnswer, OrderStatusKey } from '@souq/contracts';
+import type { Cart, OrderDetail, OrdersAnswer, OrderStatusKey, PaymentStatusAnswer } from '@souq/contracts';
 import { api } from '~/shared/api';
 import { authStore } from '~/shared/auth-store';
 
@@ -54,4 +54,18 @@ export async function cancelOrder(id: number, locale: string): Promise<{ message
 export async function orderAgain(id: number, locale: string): Promise<{ message: string; cart: Cart }> {
   const res = await api<Envelope<Cart>>('/place-order/again', { method: 'POST', body: { order_id: id }, locale, token: token() });
   return { message: res.message ?? '', cart: res.data };
+}
+
+/**
+ * GET /payment/status: a placement's online payment (the server asks the gateway while it is pending) and
+ * its orders, for the payment return pages. `sessionId` is the reference in the return address.
+ */
+export async function fetchPaymentStatus(sessionId: string, locale: string, signal?: AbortSignal): Promise<PaymentStatusAnswer> {
+  const res = await api<Envelope<PaymentStatusAnswer>>('/payment/status', {
+    query: { session_id: sessionId },
+    locale,
+    token: token(),
+    signal,
+  });
+  return res.data;
 }

@@ -117,3 +117,13 @@ export async function sellerLastSeen(locale: string): Promise<void> {
     console.warn('seller last-seen update failed', error);
   }
 }
+
+/** Records the bank transfer of the order as received (decision 023): the order becomes Paid. */
+export async function markSellerOrderPaid(id: number, locale: string): Promise<OrderDetail> {
+  const res = await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}/payment`, {
+    method: 'POST',
+    body: { payment_status: 'Paid' },
+    locale,
+  });
+  return res.data.order;
+}

@@ -15,7 +15,7 @@ import {
   StatusTabs,
   type TabKey,
 } from '~/features/orders/status';
-import { fetchSellerOrder, fetchSellerOrders, setSellerOrderStatus } from '~/features/seller/api';
+import { fetchSellerOrder, fetchSellerOrders, markSellerOrderPaid, setSellerOrderStatus } from '~/features/seller/api';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSeller } from '~/features/seller/store';
 import { useSite } from '~/shared/site';
@@ -28,11 +28,12 @@ const PER_PAGE = 10;
 
 /** One order of the shop with the buttons for its next status and Cancel (before Pickup). */
 function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
-  const { t, locale } = useSite();
+  const { t, locale, money } = useSite();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingPaid, setConfirmingPaid] = useState(false);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -62,6 +63,21 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
     }
   };
 
+  const markPaid = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setOrder(await markSellerOrderPaid(id, locale));
+      toast.success(t('seller.payment_recorded'));
+      onChanged();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setConfirmingPaid(false);
+      setBusy(false);
+    }
+  };
+
   if (!order) {
     return error ? (
       <p className="acc-error" role="alert" data-testid="seller-order-error">
@@ -72,6 +88,9 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
     );
   }
   const next = nextStatus(order.order_status);
+  // A bank transfer the shop is waiting for (decision 023).
+  const awaitingTransfer =
+    order.payment_method === 'bank' && order.payment_status === 'Unpaid' && order.order_status !== 'Cancelled';
   return (
     <article className="seller-order" data-testid="seller-order" aria-labelledby="seller-order-title">
       <AccountHeading
@@ -122,7 +141,20 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
             {t('seller.cancel_order')}
           </button>
         ) : null}
-        {!next && !sellerMayCancel(order.order_status) ? <p className="muted">{t('seller.no_actions')}</p> : null}
+        {awaitingTransfer ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => setConfirmingPaid(true)}
+            data-testid="seller-mark-paid"
+          >
+            {t('seller.mark_paid')}
+          </button>
+        ) : null}
+        {!next && !sellerMayCancel(order.order_status) && !awaitingTransfer ? (
+          <p className="muted">{t('seller.no_actions')}</p>
+        ) : null}
       </div>
       <OrderBody order={order} showBank={false} />
       <ConfirmDialog
@@ -134,6 +166,16 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
         testId="seller-cancel-dialog"
       >
         {t('seller.cancel_text', { code: order.order_code })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingPaid}
+        title={t('seller.mark_paid_title')}
+        busy={busy}
+        onConfirm={() => void markPaid()}
+        onClose={() => setConfirmingPaid(false)}
+        testId="seller-paid-dialog"
+      >
+        {t('seller.mark_paid_text', { code: order.order_code, amount: money(order.payable_amount) })}
       </ConfirmDialog>
     </article>
   );
