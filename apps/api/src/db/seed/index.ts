@@ -4,6 +4,7 @@ import { seedSettings } from './settings';
 import { seedCountries } from './countries';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
+import { seedSupport } from './support';
 
 export interface SeedContext {
   db: Db;
@@ -30,6 +31,7 @@ export async function seedAll(ctx: SeedContext): Promise<void> {
     await seedCountries(inner);
     await seedCatalogue(inner);
     await seedCommerce(inner);
+    await seedSupport(inner);
     // Settings last: their presence marks a fully seeded database.
     await seedSettings(inner);
   });
