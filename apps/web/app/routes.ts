@@ -41,5 +41,7 @@ export default [
   layout('routes/layouts/seller.tsx', [
     route('seller', 'routes/seller/orders.tsx'),
     route('seller/login', 'routes/seller/login.tsx'),
+    route('seller/support-tickets', 'routes/seller/support-tickets.tsx'),
+    route('seller/support-tickets/:ticketNumber', 'routes/seller/support-ticket.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { queryInt } from './catalog';
 import { envelope } from './common';
+import {
+  CONTACT_MESSAGE_MAX,
+  TICKET_MESSAGE_MAX,
+  TICKET_MESSAGES_PER_PAGE,
+  TICKET_SUBJECT_MAX,
+  TICKETS_PER_PAGE,
+  TICKET_STATUSES,
+} from './constants';
 import { cleanText, stripInvisible } from './text';
 
 // ---------------------------------------------------------------------------------------------------
@@ -8,18 +16,7 @@ import { cleanText, stripInvisible } from './text';
 // ---------------------------------------------------------------------------------------------------
 
 /** A ticket is running until a seller (or the support team) completes or cancels it. */
-export const ticketStatuses = ['running', 'completed', 'cancel'] as const;
-export type TicketStatusName = (typeof ticketStatuses)[number];
-
-/** Attachments: at most this many files a post, each at most this many bytes, of these types. */
-export const TICKET_MAX_FILES = 3;
-export const TICKET_MAX_FILE_BYTES = 2 * 1024 * 1024;
-export const TICKET_FILE_TYPES = ['jpg', 'jpeg', 'png', 'pdf'] as const;
-export const TICKET_SUBJECT_MAX = 150;
-export const TICKET_MESSAGE_MAX = 5000;
-export const TICKETS_PER_PAGE = 10;
-export const TICKET_MESSAGES_PER_PAGE = 50;
-export const CONTACT_MESSAGE_MAX = 3000;
+export const ticketStatuses = TICKET_STATUSES;
 
 const label = (field: string) => field.replace(/_/g, ' ');
 

@@ -1,11 +1,29 @@
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguagePicker } from '~/features/chrome/top-bar';
 import { sellerLogout } from '~/features/seller/api';
 import { useSeller, useSellerBootstrap } from '~/features/seller/store';
 import { useSite } from '~/shared/site';
 import { LogoutIcon, StoreIcon } from '~/shared/ui/icons';
 import { ToastContainer } from '~/shared/ui/toast';
+
+/** The seller area's sections. */
+function SellerNav() {
+  const { t } = useSite();
+  const links = [
+    { to: '/seller', label: t('seller.nav_orders'), end: true },
+    { to: '/seller/support-tickets', label: t('seller.nav_tickets'), end: false },
+  ];
+  return (
+    <nav className="seller-nav" aria-label={t('seller.nav')} data-testid="seller-nav">
+      {links.map((l) => (
+        <NavLink key={l.to} to={l.to} end={l.end} className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}>
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
 
 /**
  * The seller area's own frame (not the shopper's header and account sidebar): the shop, the language,
@@ -59,6 +77,7 @@ export default function SellerLayout() {
       </header>
       <main id="main" className="site-main seller-main">
         <div className="container">
+          {ready && token && !onLogin ? <SellerNav /> : null}
           {ready && (token ? !onLogin : onLogin) ? <Outlet /> : <div className="skeleton seller-skeleton" aria-busy="true" />}
         </div>
       </main>
