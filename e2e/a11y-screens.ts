@@ -64,6 +64,22 @@ export const SAMPLES: Samples = {
   'manage-address/:id/edit': async (_b, who) => ({ id: String(who.addressId) }),
   'page/:slug': async () => ({ slug: 'shipping-policy' }),
   'blog/:slug': async () => ({ slug: 'welcome' }),
+  // A ticket of the scanned customer, opened through the API (its conversation, the answer form).
+  'support-ticket/:ticketNumber': async (b, who) => {
+    const form = new FormData();
+    form.set('subject', 'The parcel has not arrived');
+    form.set('issue_type', '2');
+    form.set('message', 'My order was marked as on the way four days ago and has not arrived yet.');
+    const res = await fetch(`${b}/api/support-ticket`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+    if (!res.ok) throw new Error(`POST /support-ticket: ${res.status}`);
+    return {
+      ticketNumber: ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no,
+    };
+  },
 };
 
 /** The concrete address of every route pattern, parameters filled from SAMPLES. */
@@ -284,6 +300,20 @@ export const OVERLAYS: OverlaySpec[] = [
       await press(page, '[data-testid=payment-options]');
       await page.locator('[data-testid=payment-cancel][open] [data-testid=payment-cancel-orders]').waitFor();
       return '[data-testid=payment-options]';
+    },
+  },
+  {
+    name: 'new support ticket',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/support-tickets',
+    container: '[data-testid=new-ticket-dialog][open]',
+    modal: true,
+    async open(page) {
+      await page.locator('[data-testid=new-ticket]').waitFor();
+      await press(page, '[data-testid=new-ticket]');
+      await page.locator('[data-testid=new-ticket-dialog][open] form').waitFor();
+      return '[data-testid=new-ticket]';
     },
   },
   {

@@ -25,6 +25,7 @@ import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
 import { chatRoutes } from './modules/chat';
 import { createRealtime, realtimeRoutes } from './realtime';
+import { supportRoutes } from './modules/support';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(commerceRoutes);
   await app.register(realtimeRoutes);
   await app.register(chatRoutes);
+  await app.register(supportRoutes);
   await app.register(vitalsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));

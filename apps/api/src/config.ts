@@ -167,6 +167,14 @@ export const configSchema = z.object({
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Minutes after which an online order still unpaid is cancelled and its stock released. */
   UNPAID_ORDER_TIMEOUT_MIN: z.coerce.number().int().min(1).max(10_080).default(30),
+
+  // --- Support (issue 18) ---
+  /** Contact-form messages (POST /api/support) accepted from one client IP per RATE_LIMIT_WINDOW_MS. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  /** New support tickets and ticket answers one account may post per RATE_LIMIT_WINDOW_MS. */
+  SUPPORT_POST_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+  /** How long a signed link to a ticket attachment stays valid, in minutes. */
+  SUPPORT_FILE_URL_TTL_MIN: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -229,6 +237,7 @@ export interface AppConfig {
   vitals: { sampleRate: number; limitPerIp: number };
   accounts: AccountsConfig;
   payments: PaymentsConfig;
+  support: SupportConfig;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -273,6 +282,12 @@ export function configuredGateways(p: PaymentsConfig): Set<string> {
   if (p.thawani.secretKey && p.thawani.publishableKey) out.add('thawani');
   if (p.stripe.secretKey) out.add('stripe');
   return out;
+}
+
+export interface SupportConfig {
+  contactLimitPerIp: number;
+  postLimitPerUser: number;
+  fileUrlTtlMin: number;
 }
 
 export interface AccountsConfig {
@@ -362,6 +377,11 @@ export function fromEnv(e: EnvConfig): AppConfig {
         webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         toleranceSec: e.STRIPE_WEBHOOK_TOLERANCE_SEC,
       },
+    },
+    support: {
+      contactLimitPerIp: e.CONTACT_LIMIT_PER_IP,
+      postLimitPerUser: e.SUPPORT_POST_LIMIT_PER_USER,
+      fileUrlTtlMin: e.SUPPORT_FILE_URL_TTL_MIN,
     },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),

@@ -35,6 +35,11 @@ const PUBLIC_API = new Set([
   'POST /api/vitals',
   // Gateways call it; it is verified by the gateway's signature instead.
   'POST /api/payment/:gateway/webhook',
+  'GET /api/ticket-issue-types',
+  'GET /api/contact-us',
+  'POST /api/support',
+  // A ticket's file through a link signed for one viewer's live token (decision 021).
+  'GET /api/support-ticket/files/:id',
 ]);
 
 const apiRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');

@@ -44,5 +44,7 @@ export default [
     route('seller', 'routes/seller/orders.tsx'),
     route('seller/login', 'routes/seller/login.tsx'),
     route('seller/messages', 'routes/seller/messages.tsx'),
+    route('seller/support-tickets', 'routes/seller/support-tickets.tsx'),
+    route('seller/support-tickets/:ticketNumber', 'routes/seller/support-ticket.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -51,3 +51,14 @@ export const userChatChannel = (userId: number) => `private-chat_user_${userId}`
 export const shopChatChannel = (shopId: number) => `private-chat_shop_${shopId}`;
 /** The path the web client posts channel authorisations to (pusher-js `channelAuthorization.endpoint`). */
 export const BROADCASTING_AUTH_PATH = '/api/broadcasting/auth';
+/** Support tickets (issue 18): a ticket runs until it is completed or cancelled. */
+export const TICKET_STATUSES = ['running', 'completed', 'cancel'] as const;
+export type TicketStatusName = (typeof TICKET_STATUSES)[number];
+/** Attachments: at most this many files a post, each at most this many bytes (jpg, png, pdf by content). */
+export const TICKET_MAX_FILES = 3;
+export const TICKET_MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const TICKET_SUBJECT_MAX = 150;
+export const TICKET_MESSAGE_MAX = 5000;
+export const TICKETS_PER_PAGE = 10;
+export const TICKET_MESSAGES_PER_PAGE = 50;
+export const CONTACT_MESSAGE_MAX = 3000;

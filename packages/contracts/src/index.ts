@@ -8,3 +8,4 @@ export * from './sellers';
 export * from './vitals';
 export * from './commerce';
 export * from './chat';
+export * from './support';

@@ -108,4 +108,5 @@ import type { CatalogueTables } from './catalogue-schema';
 import type { AccountsTables } from './accounts-schema';
 import type { CommerceTables } from './commerce-schema';
 import type { ChatTables } from './chat-schema';
-export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ChatTables {}
+import type { SupportTables } from './support-schema';
+export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ChatTables, SupportTables {}

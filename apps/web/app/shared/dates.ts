@@ -18,3 +18,16 @@ export function formatDate(iso: string, locale: string): string {
   const months = locale === 'ar' ? MONTHS.ar : MONTHS.en;
   return `${muscat.getUTCDate()} ${months[muscat.getUTCMonth()]} ${muscat.getUTCFullYear()}`;
 }
+
+/** Date and time in Oman's time: "25 Nov 2026, 8:15 PM" / "25 نوفمبر 2026، 8:15 م". */
+export function formatDateTime(iso: string, locale: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const d = new Date(time + MUSCAT_OFFSET_MS);
+  const h = d.getUTCHours();
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const min = String(d.getUTCMinutes()).padStart(2, '0');
+  const pm = h >= 12;
+  const suffix = locale === 'ar' ? (pm ? 'م' : 'ص') : pm ? 'PM' : 'AM';
+  return `${formatDate(iso, locale)}${locale === 'ar' ? '،' : ','} ${hour}:${min} ${suffix}`;
+}

@@ -10,6 +10,7 @@ import { m006AccountSafety } from './006-account-safety';
 import { m007Commerce } from './007-commerce';
 import { m008CatalogueRevision } from './008-catalogue-revision';
 import { m009Chat } from './009-chat';
+import { m010Support } from './010-support';
 import { m012Payments } from './012-payments';
 
 /** The ordered list of migrations. Names are frozen once released. */
@@ -23,6 +24,7 @@ const all: Record<string, DialectMigration> = {
   '007-commerce': m007Commerce,
   '008-catalogue-revision': m008CatalogueRevision,
   '009-chat': m009Chat,
+  '010-support': m010Support,
   '012-payments': m012Payments,
 };
 

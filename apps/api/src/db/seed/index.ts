@@ -5,6 +5,7 @@ import { seedCountries } from './countries';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
 import { seedChat } from './chat';
+import { seedSupport } from './support';
 
 export interface SeedContext {
   db: Db;
@@ -32,6 +33,7 @@ export async function seedAll(ctx: SeedContext): Promise<void> {
     await seedCatalogue(inner);
     await seedCommerce(inner);
     await seedChat(inner);
+    await seedSupport(inner);
     // Settings last: their presence marks a fully seeded database.
     await seedSettings(inner);
   });

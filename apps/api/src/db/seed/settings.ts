@@ -1,3 +1,4 @@
+import { CONTACT_SETTINGS } from '../migrations/010-support';
 import type { SeedContext } from './index';
 
 /** Site settings, currencies, languages, menus, footers: what /master answers. */
@@ -202,6 +203,8 @@ export async function seedSettings({ db }: SeedContext): Promise<void> {
     web_footer_description: { en: 'The marketplace of Omani shops.', ar: 'سوق المتاجر العُمانية.' },
     web_show_footer: true,
     mobile: '+968 2456 7890',
+    // contact_email, whatsapp (GET /api/contact-us)
+    ...CONTACT_SETTINGS,
     address: { en: 'Al Khuwair, Muscat, Oman', ar: 'الخوير، مسقط، عُمان' },
     multi_vendor: true,
     cash_on_delivery: true,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { AccountsConfig, AppConfig } from '../../config';
+import { createMailer } from '../../shared/mailer';
 
 export interface CodeMessage {
   channel: 'phone' | 'email';
@@ -26,28 +26,11 @@ export function createNotifier(config: AccountsConfig, appEnv: AppConfig['appEnv
     else log.info({ channel: m.channel, to: m.to }, 'one-time code issued (log driver: not delivered)');
   };
 
-  const mail = config.mail;
-  const transport =
-    mail.driver === 'smtp'
-      ? nodemailer.createTransport({
-          host: mail.host,
-          port: mail.port,
-          secure: mail.secure,
-          auth: mail.user ? { user: mail.user, pass: mail.password ?? '' } : undefined,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 20_000,
-        })
-      : null;
+  const mailer = createMailer(config.mail);
 
   async function sendMail(m: CodeMessage) {
-    if (!transport) return logDriver(m);
-    await transport.sendMail({
-      from: mail.from,
-      to: m.to,
-      subject: 'Your verification code',
-      text: codeText(m),
-    });
+    if (!mailer) return logDriver(m);
+    await mailer.send({ to: m.to, subject: 'Your verification code', text: codeText(m) });
   }
 
   async function sendSms(m: CodeMessage) {

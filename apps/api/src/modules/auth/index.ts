@@ -6,4 +6,4 @@ export { currentUser, registerAuthentication, type AuthUser } from './authentica
 export { BAD_CREDENTIALS, guardedLogin } from './login-guard';
 export { configurePasswordHashing, hashPassword, PasswordBusyError, verifyPassword, withPasswordSlot } from './password';
 export { COMMON_PASSWORD, passwordProblems, WHITESPACE_PASSWORD } from './password-policy';
-export { issueToken, revokeAllTokens, revokeToken, TOKEN_TTL_DAYS, type TokenOwner } from './tokens';
+export { issueToken, liveTokenOwner, revokeAllTokens, revokeToken, TOKEN_TTL_DAYS, type TokenOwner } from './tokens';

@@ -37,6 +37,20 @@ export async function findLiveToken(db: DbOrTrx, token: string) {
   return row;
 }
 
+/** Whose token a token row is, while it is live (not revoked, not expired); undefined otherwise. */
+export async function liveTokenOwner(
+  db: DbOrTrx,
+  tokenId: number,
+): Promise<{ ownerType: TokenOwner; ownerId: number } | undefined> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .select(['owner_type', 'owner_id', 'expires_at', 'revoked_at'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
+  return { ownerType: row.owner_type, ownerId: row.owner_id };
+}
+
 export async function revokeToken(db: DbOrTrx, tokenId: number): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', tokenId).execute();
 }

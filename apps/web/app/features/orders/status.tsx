@@ -1,6 +1,6 @@
 import type { OrderStatusKey, OrderStatusName, StatusWiseOrders } from '@souq/contracts';
 import { Link } from 'react-router';
-import { formatDate } from '~/shared/dates';
+import { formatDateTime } from '~/shared/dates';
 import type { Translate } from '~/shared/i18n';
 import { useT } from '~/shared/site';
 
@@ -69,19 +69,8 @@ export function paymentMethodLabel(
   return gateways.find((g) => g.name === method)?.title ?? method;
 }
 
-const MUSCAT_OFFSET_MS = 4 * 60 * 60 * 1000;
-/** Date and time in Oman's time: "25 Nov 2026, 8:15 PM" / "25 نوفمبر 2026، 8:15 م". */
-export function formatDateTime(iso: string, locale: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  const d = new Date(time + MUSCAT_OFFSET_MS);
-  const h = d.getUTCHours();
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  const min = String(d.getUTCMinutes()).padStart(2, '0');
-  const pm = h >= 12;
-  const suffix = locale === 'ar' ? (pm ? 'م' : 'ص') : pm ? 'PM' : 'AM';
-  return `${formatDate(iso, locale)}${locale === 'ar' ? '،' : ','} ${hour}:${min} ${suffix}`;
-}
+/** Date and time in Oman's time (shared/dates.ts). */
+export { formatDateTime };
 
 /** The tabs all, pending … cancelled with their counts; each a link that keeps the list's address. */
 export function StatusTabs({

@@ -13,7 +13,7 @@ interface Envelope<T> {
  * A call of the seller area (API.md "Seller side") with the seller's token. A 401 ends the seller's
  * session only: it is read here, not by shared/api.ts, whose 401 signs the customer out.
  */
-async function sellerCall<T>(
+export async function sellerCall<T>(
   path: string,
   options: { locale: string; method?: 'GET' | 'POST'; body?: unknown; query?: RequestOptions['query']; signal?: AbortSignal },
 ): Promise<Envelope<T>> {

@@ -8,6 +8,36 @@ import { useSite } from '~/shared/site';
 import { LogoutIcon, StoreIcon } from '~/shared/ui/icons';
 import { ToastContainer } from '~/shared/ui/toast';
 
+/** The seller area's sections: orders, messages (with the unread count), support tickets. */
+function SellerNav({ unread }: { unread: number }) {
+  const { t } = useSite();
+  const links = [
+    { to: '/seller', label: t('seller.nav_orders'), end: true, testId: undefined, badge: 0 },
+    { to: '/seller/messages', label: t('seller.messages'), end: false, testId: 'seller-nav-messages', badge: unread },
+    { to: '/seller/support-tickets', label: t('seller.nav_tickets'), end: false, testId: undefined, badge: 0 },
+  ];
+  return (
+    <nav className="seller-nav" aria-label={t('seller.nav')} data-testid="seller-nav">
+      {links.map((l) => (
+        <NavLink
+          key={l.to}
+          to={l.to}
+          end={l.end}
+          className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}
+          data-testid={l.testId}
+        >
+          {l.label}
+          {l.badge > 0 ? (
+            <span className="badge" aria-label={t('account.unread', { count: l.badge })} data-testid="seller-unread-badge">
+              {l.badge}
+            </span>
+          ) : null}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 /**
  * The seller area's own frame (not the shopper's header and account sidebar): the shop, the language,
  * sign out. Signed out, every page but /seller/login sends the seller there; signed in, the login page
@@ -62,25 +92,7 @@ export default function SellerLayout() {
       </header>
       <main id="main" className="site-main seller-main">
         <div className="container">
-          {ready && token && !onLogin ? (
-            <nav className="seller-nav" aria-label={t('seller.nav')}>
-              <NavLink to="/seller" end className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}>
-                {t('seller.orders')}
-              </NavLink>
-              <NavLink
-                to="/seller/messages"
-                className={({ isActive }) => `seller-nav__link${isActive ? ' is-active' : ''}`}
-                data-testid="seller-nav-messages"
-              >
-                {t('seller.messages')}
-                {unread > 0 ? (
-                  <span className="badge" aria-label={t('account.unread', { count: unread })} data-testid="seller-unread-badge">
-                    {unread}
-                  </span>
-                ) : null}
-              </NavLink>
-            </nav>
-          ) : null}
+          {ready && token && !onLogin ? <SellerNav unread={unread} /> : null}
           {ready && (token ? !onLogin : onLogin) ? <Outlet /> : <div className="skeleton seller-skeleton" aria-busy="true" />}
         </div>
       </main>

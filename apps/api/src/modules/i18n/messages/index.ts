@@ -6,13 +6,14 @@ import * as catalog from './catalog';
 import { en } from './en';
 import * as orders from './orders';
 import * as payments from './payments';
+import * as support from './support';
 
 /**
  * Every string the storefront shows, merged from one module per feature (foundation strings in
  * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
  */
 export const translations = {
-  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar, ...chatScreens.ar, ...payments.ar },
-  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en, ...chatScreens.en, ...payments.en },
+  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar, ...chatScreens.ar, ...payments.ar, ...support.ar },
+  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en, ...chatScreens.en, ...payments.en, ...support.en },
 } as const;
 export type MessageKey = keyof typeof translations.en;

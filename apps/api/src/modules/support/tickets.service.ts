@@ -1,0 +1,266 @@
+import { randomInt } from 'node:crypto';
+import {
+  createTicketFields,
+  type Locale,
+  type SupportTicket,
+  type SupportTicketDetail,
+  type TicketAttachment,
+  type TicketMessage,
+  type TicketStatusName,
+} from '@souq/contracts';
+import type { Db } from '../../db';
+import type { TicketSender } from '../../db/support-schema';
+import { fieldErrors, HttpError, notFound, validationError } from '../../http/route';
+import { localized } from '../catalog';
+import type { AttachmentStore, FileSigner, IncomingFile, StoredFile } from './attachments';
+import * as repo from './support.repository';
+
+const TICKET_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newTicketNo = () =>
+  `TK${Array.from({ length: 8 }, () => TICKET_NO_ALPHABET[randomInt(TICKET_NO_ALPHABET.length)]).join('')}`;
+
+export const TICKET_NOT_FOUND = 'Support ticket not found.';
+export const TICKET_CLOSED = 'This ticket is closed: it takes no more answers. Please open a new ticket.';
+
+/** Who is asking: the customer or a seller, and the token the links to files are signed for. */
+export type Viewer =
+  { kind: 'customer'; userId: number; tokenId: number } | { kind: 'seller'; shopUserId: number; shopId: number; tokenId: number };
+
+const scopeOf = (v: Viewer): repo.TicketScope => (v.kind === 'customer' ? { userId: v.userId } : { shopId: v.shopId });
+
+export interface TicketsContext {
+  db: Db;
+  now: () => Date;
+  files: AttachmentStore;
+  signer: FileSigner;
+}
+
+export function createTicketsService(ctx: TicketsContext) {
+  const { db } = ctx;
+
+  const summary = (t: repo.TicketRow, locale: Locale): SupportTicket => ({
+    id: t.id,
+    ticket_no: t.ticket_no,
+    order_number: t.order_code,
+    status: t.status,
+    subject: t.subject,
+    issue_type: t.issue_name ? localized(t.issue_name, t.issue_name_ar, locale) : null,
+    created_at: t.created_at,
+    last_message_at: t.last_message_at,
+  });
+
+  async function detailOf(t: repo.TicketRow, locale: Locale): Promise<SupportTicketDetail> {
+    const shop = t.shop_id ? await repo.shopBrief(db, t.shop_id) : undefined;
+    return {
+      ...summary(t, locale),
+      issue_type_id: t.issue_type_id,
+      order_id: t.order_id,
+      shop: shop ? { id: shop.id, name: localized(shop.name, shop.name_ar, locale), logo: shop.logo } : null,
+      customer: { id: t.user_id, name: t.customer_name },
+      updated_at: t.updated_at,
+      closed_at: t.closed_at,
+      can_reply: t.status === 'running',
+    };
+  }
+
+  async function find(viewer: Viewer, ticketNo: string) {
+    const t = await repo.findTicket(db, ticketNo, scopeOf(viewer));
+    if (!t) throw notFound(TICKET_NOT_FOUND);
+    return t;
+  }
+
+  async function list(viewer: Viewer, query: { status?: TicketStatusName; page: number; per_page: number }, locale: Locale) {
+    const scope = scopeOf(viewer);
+    const counts = await repo.statusCounts(db, scope);
+    const running = counts.get('running') ?? 0;
+    const completed = counts.get('completed') ?? 0;
+    const cancel = counts.get('cancel') ?? 0;
+    const rows = await repo.listTickets(db, scope, query.status, query.per_page, (query.page - 1) * query.per_page);
+    return {
+      total: query.status ? (counts.get(query.status) ?? 0) : running + completed + cancel,
+      running,
+      completed,
+      cancel,
+      support_tickets: rows.map((r) => ({ ...summary(r, locale), customer_name: r.customer_name })),
+    };
+  }
+
+  async function detail(viewer: Viewer, ticketNo: string, locale: Locale) {
+    return detailOf(await find(viewer, ticketNo), locale);
+  }
+
+  /** Messages (with their attachments and links signed for the viewer) in the order given. */
+  async function present(
+    t: repo.TicketRow,
+    rows: Array<{ id: number; sender: TicketSender; message: string; created_at: string }>,
+    viewer: Viewer,
+    locale: Locale,
+  ): Promise<TicketMessage[]> {
+    const files = await repo.attachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const shop = rows.some((r) => r.sender === 'seller') && t.shop_id ? await repo.shopBrief(db, t.shop_id) : undefined;
+    const shopName = shop ? localized(shop.name, shop.name_ar, locale) : null;
+    return rows.map((r) => ({
+      id: r.id,
+      message: r.message,
+      sender: r.sender,
+      sender_name: r.sender === 'customer' ? t.customer_name : r.sender === 'seller' ? shopName : null,
+      created_at: r.created_at,
+      attachments: files
+        .filter((f) => f.message_id === r.id)
+        .map((f): TicketAttachment => ({
+          id: f.id,
+          name: f.name,
+          type: f.kind,
+          mime: f.mime,
+          size: f.size,
+          width: f.width,
+          height: f.height,
+          ...ctx.signer.sign(f.id, viewer.tokenId),
+        })),
+    }));
+  }
+
+  async function messages(viewer: Viewer, ticketNo: string, page: number, perPage: number, locale: Locale) {
+    const t = await find(viewer, ticketNo);
+    const [total, rows] = await Promise.all([
+      repo.countMessages(db, t.id),
+      repo.messagesPage(db, t.id, perPage, (page - 1) * perPage),
+    ]);
+    return { total, messages: await present(t, rows, viewer, locale) };
+  }
+
+  /** Checks, re-encodes and writes the files; a refused file is a 422 naming it under `attachments`. */
+  async function storeFiles(files: IncomingFile[], otherErrors: Record<string, string[]> = {}): Promise<StoredFile[]> {
+    const prepared = files.length ? await ctx.files.prepare(files) : { files: [], errors: [] };
+    const errors = { ...otherErrors, ...(prepared.errors.length ? { attachments: prepared.errors } : {}) };
+    if (Object.keys(errors).length) throw validationError(errors);
+    return ctx.files.write(prepared.files);
+  }
+
+  const attachmentRows = (stored: StoredFile[], messageId: number, ticketId: number, now: string) =>
+    stored.map((f) => ({
+      message_id: messageId,
+      ticket_id: ticketId,
+      kind: f.kind,
+      mime: f.mime,
+      name: f.name,
+      file: f.file,
+      size: f.size,
+      width: f.width,
+      height: f.height,
+      created_at: now,
+    }));
+
+  /**
+   * Opens a ticket with its first message and attachments. The order, when named, must be one of the
+   * customer's own (else 422, as for an unknown one); its shop's seller then sees and answers the ticket.
+   * Every problem of the text fields and the files is answered at once; nothing is written then.
+   */
+  async function create(viewer: Extract<Viewer, { kind: 'customer' }>, raw: unknown, files: IncomingFile[], locale: Locale) {
+    const parsed = createTicketFields.safeParse(raw ?? {});
+    const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+    const fields = parsed.success ? parsed.data : null;
+    let order: Awaited<ReturnType<typeof repo.customerOrder>>;
+    if (fields && !(await repo.activeIssueType(db, fields.issue_type))) {
+      errors.issue_type = ['The selected issue type is invalid.'];
+    }
+    if (fields?.order_number) {
+      order = await repo.customerOrder(db, viewer.userId, fields.order_number);
+      if (!order) errors.order_number = ['The selected order number is invalid.'];
+    }
+    const stored = await storeFiles(files, errors);
+    if (!fields) throw validationError(errors); // (storeFiles has thrown already)
+    const now = ctx.now().toISOString();
+    try {
+      const { ticketId, messageId } = await db.transaction().execute(async (trx) => {
+        let ticketNo = newTicketNo();
+        for (let i = 0; i < 5 && (await repo.ticketNoTaken(trx, ticketNo)); i++) ticketNo = newTicketNo();
+        const id = await repo.insertTicket(trx, {
+          ticket_no: ticketNo,
+          user_id: viewer.userId,
+          issue_type_id: fields.issue_type,
+          order_id: order?.id ?? null,
+          order_code: order?.order_code ?? null,
+          shop_id: order?.shop_id ?? null,
+          subject: fields.subject,
+          now,
+        });
+        const msg = await repo.insertMessage(trx, {
+          ticket_id: id,
+          sender: 'customer',
+          shop_user_id: null,
+          message: fields.message,
+          created_at: now,
+        });
+        await repo.insertAttachments(trx, attachmentRows(stored, msg, id, now));
+        return { ticketId: id, messageId: msg };
+      });
+      const t = (await repo.findTicketById(db, ticketId))!;
+      const [message] = await present(t, [await repo.messageById(db, messageId)], viewer, locale);
+      return { support_ticket: await detailOf(t, locale), message: message! };
+    } catch (error) {
+      await ctx.files.remove(stored.map((f) => f.file));
+      throw error;
+    }
+  }
+
+  /** Adds an answer to a running ticket (409 once it is completed or cancelled). */
+  async function reply(viewer: Viewer, ticketNo: string, text: string, files: IncomingFile[], locale: Locale) {
+    const t = await find(viewer, ticketNo);
+    if (t.status !== 'running') throw new HttpError(409, TICKET_CLOSED);
+    const stored = await storeFiles(files);
+    const now = ctx.now().toISOString();
+    try {
+      const messageId = await db.transaction().execute(async (trx) => {
+        if (!(await repo.touchRunning(trx, t.id, now))) throw new HttpError(409, TICKET_CLOSED);
+        const id = await repo.insertMessage(trx, {
+          ticket_id: t.id,
+          sender: viewer.kind === 'customer' ? 'customer' : 'seller',
+          shop_user_id: viewer.kind === 'seller' ? viewer.shopUserId : null,
+          message: text,
+          created_at: now,
+        });
+        await repo.insertAttachments(trx, attachmentRows(stored, id, t.id, now));
+        return id;
+      });
+      const [message] = await present(t, [await repo.messageById(db, messageId)], viewer, locale);
+      return message!;
+    } catch (error) {
+      await ctx.files.remove(stored.map((f) => f.file));
+      throw error;
+    }
+  }
+
+  /** The seller completes or cancels a running ticket of its shop (422 when it is not running). */
+  async function close(
+    viewer: Extract<Viewer, { kind: 'seller' }>,
+    ticketNo: string,
+    status: 'completed' | 'cancel',
+    locale: Locale,
+  ) {
+    const t = await find(viewer, ticketNo);
+    const done = await repo.closeRunning(db, t.id, status, 'seller', ctx.now().toISOString());
+    if (!done) throw validationError({ status: ['Only a running ticket can be completed or cancelled.'] });
+    return detailOf((await repo.findTicketById(db, t.id))!, locale);
+  }
+
+  /**
+   * The stored file behind a signed link or a Bearer call, when the viewer may see it: the ticket's
+   * customer, or a seller of the shop of the ticket's order. Anyone else: 404, as for a file that
+   * does not exist.
+   */
+  async function file(id: number, viewer: { userId: number } | { shopId: number }) {
+    const a = await repo.attachmentWithTicket(db, id);
+    const allowed = a && ('userId' in viewer ? a.user_id === viewer.userId : a.shop_id !== null && a.shop_id === viewer.shopId);
+    if (!a || !allowed) throw notFound('File not found.');
+    const where = ctx.files.pathOf(a.file);
+    if (!where) throw notFound('File not found.');
+    return { path: where, name: a.name, mime: a.mime, kind: a.kind, size: a.size };
+  }
+
+  return { list, detail, messages, create, reply, close, file };
+}
+export type TicketsService = ReturnType<typeof createTicketsService>;
