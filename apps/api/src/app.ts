@@ -21,6 +21,7 @@ import { memoryRateLimitStore, type RateLimitStore, TooManyRequestsError } from 
 import { vitalsRoutes } from './modules/vitals';
 import { sellersRoutes } from './modules/sellers';
 import { commerceRoutes } from './modules/commerce';
+import { contentRoutes } from './modules/content';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sellersRoutes);
   await app.register(commerceRoutes);
   await app.register(vitalsRoutes);
+  await app.register(contentRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

@@ -127,6 +127,10 @@ export const configSchema = z.object({
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Minutes after which an online order still unpaid is cancelled and its stock released. */
   UNPAID_ORDER_TIMEOUT_MIN: z.coerce.number().int().min(1).max(10_080).default(30),
+
+  // --- Content and shop applications (issue 18) ---
+  /** Shop applications (Become a Seller) accepted per client IP per RATE_LIMIT_WINDOW_MS. */
+  SHOP_APPLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -172,6 +176,7 @@ export interface AppConfig {
   vitals: { sampleRate: number; limitPerIp: number };
   accounts: AccountsConfig;
   payments: PaymentsConfig;
+  content: { shopApplyLimitPerIp: number };
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -268,6 +273,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
         webhookSecret: e.THAWANI_WEBHOOK_SECRET,
       },
     },
+    content: { shopApplyLimitPerIp: e.SHOP_APPLY_LIMIT_PER_IP },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,

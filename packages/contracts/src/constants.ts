@@ -32,3 +32,9 @@ export type ProductSortType = (typeof productSortTypes)[number];
 export const vitalNames = ['LCP', 'INP', 'CLS'] as const;
 export type VitalName = (typeof vitalNames)[number];
 export const vitalRatings = ['good', 'needs-improvement', 'poor'] as const;
+
+/** Blog posts per page (`per_page` default of GET /blogs): three rows of three cards. */
+export const BLOGS_PER_PAGE = 9;
+/** The shop application's logo: largest file (bytes) and largest width and height (pixels). */
+export const SHOP_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const SHOP_LOGO_MAX_SIDE = 4096;

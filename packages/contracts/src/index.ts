@@ -7,3 +7,4 @@ export * from './text';
 export * from './sellers';
 export * from './vitals';
 export * from './commerce';
+export * from './content';

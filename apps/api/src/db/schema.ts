@@ -107,4 +107,5 @@ export interface SettingsTables {
 import type { CatalogueTables } from './catalogue-schema';
 import type { AccountsTables } from './accounts-schema';
 import type { CommerceTables } from './commerce-schema';
-export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables {}
+import type { ContentTables } from './content-schema';
+export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ContentTables {}
