@@ -63,7 +63,7 @@ export const SAMPLES: Samples = {
   },
   'manage-address/:id/edit': async (_b, who) => ({ id: String(who.addressId) }),
   'page/:slug': async () => ({ slug: 'shipping-policy' }),
-  'blog/:slug': async () => ({ slug: 'welcome' }),
+  'blog/:slug': async (b) => ({ slug: (await json<{ blogs: { slug: string }[] }>(b, '/blogs?per_page=1')).blogs[0]!.slug }),
 };
 
 /** The concrete address of every route pattern, parameters filled from SAMPLES. */

@@ -14,11 +14,14 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer({}, { echo: true });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's DATA_DIR: a test may read or seed its SQLite database directly. */
+    dataDir: string;
   }
 }

@@ -2,6 +2,7 @@ import * as accounts from './accounts';
 import { ar } from './ar';
 import * as cart from './cart';
 import * as catalog from './catalog';
+import * as content from './content';
 import { en } from './en';
 import * as orders from './orders';
 
@@ -10,7 +11,7 @@ import * as orders from './orders';
  * en.ts/ar.ts; catalogue and accounts in their own files). Both languages must have the same keys.
  */
 export const translations = {
-  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar },
-  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en },
+  ar: { ...ar, ...catalog.ar, ...accounts.ar, ...cart.ar, ...orders.ar, ...content.ar },
+  en: { ...en, ...catalog.en, ...accounts.en, ...cart.en, ...orders.en, ...content.en },
 } as const;
 export type MessageKey = keyof typeof translations.en;
