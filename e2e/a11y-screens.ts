@@ -63,7 +63,7 @@ export const SAMPLES: Samples = {
   },
   'manage-address/:id/edit': async (_b, who) => ({ id: String(who.addressId) }),
   'page/:slug': async () => ({ slug: 'shipping-policy' }),
-  'blog/:slug': async () => ({ slug: 'welcome' }),
+  'blog/:slug': async (b) => ({ slug: (await json<{ blogs: { slug: string }[] }>(b, '/blogs?per_page=1')).blogs[0]!.slug }),
   // A ticket of the scanned customer, opened through the API (its conversation, the answer form).
   'support-ticket/:ticketNumber': async (b, who) => {
     const form = new FormData();

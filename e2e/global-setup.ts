@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer(gateway.env, { echo: true });
   gateway.setShop(server.baseUrl);
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
     await gateway.close();
@@ -27,5 +28,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's DATA_DIR: a test may read or seed its SQLite database directly. */
+    dataDir: string;
   }
 }

@@ -26,6 +26,7 @@ import { commerceRoutes } from './modules/commerce';
 import { chatRoutes } from './modules/chat';
 import { createRealtime, realtimeRoutes } from './realtime';
 import { supportRoutes } from './modules/support';
+import { contentRoutes } from './modules/content';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(chatRoutes);
   await app.register(supportRoutes);
   await app.register(vitalsRoutes);
+  await app.register(contentRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

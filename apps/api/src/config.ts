@@ -175,6 +175,9 @@ export const configSchema = z.object({
   SUPPORT_POST_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
   /** How long a signed link to a ticket attachment stays valid, in minutes. */
   SUPPORT_FILE_URL_TTL_MIN: z.coerce.number().int().min(1).max(1440).default(30),
+  // --- Content and shop applications (issue 18) ---
+  /** Shop applications (Become a Seller) accepted per client IP per RATE_LIMIT_WINDOW_MS. */
+  SHOP_APPLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -238,6 +241,7 @@ export interface AppConfig {
   accounts: AccountsConfig;
   payments: PaymentsConfig;
   support: SupportConfig;
+  content: { shopApplyLimitPerIp: number };
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -383,6 +387,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
       postLimitPerUser: e.SUPPORT_POST_LIMIT_PER_USER,
       fileUrlTtlMin: e.SUPPORT_FILE_URL_TTL_MIN,
     },
+    content: { shopApplyLimitPerIp: e.SHOP_APPLY_LIMIT_PER_IP },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,

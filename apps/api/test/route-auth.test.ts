@@ -33,6 +33,11 @@ const PUBLIC_API = new Set([
   'POST /api/auth/:provider/token',
   'POST /api/seller/login',
   'POST /api/vitals',
+  // Content (issue 18): public reading, and the shop application (rate-limited per address).
+  'GET /api/blogs',
+  'GET /api/blog/:slugOrId/details',
+  'GET /api/legal-pages/:slug',
+  'POST /api/shop/register',
   // Gateways call it; it is verified by the gateway's signature instead.
   'POST /api/payment/:gateway/webhook',
   'GET /api/ticket-issue-types',

@@ -62,3 +62,8 @@ export const TICKET_MESSAGE_MAX = 5000;
 export const TICKETS_PER_PAGE = 10;
 export const TICKET_MESSAGES_PER_PAGE = 50;
 export const CONTACT_MESSAGE_MAX = 3000;
+/** Blog posts per page (`per_page` default of GET /blogs): three rows of three cards. */
+export const BLOGS_PER_PAGE = 9;
+/** The shop application's logo: largest file (bytes) and largest width and height (pixels). */
+export const SHOP_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const SHOP_LOGO_MAX_SIDE = 4096;

@@ -9,3 +9,4 @@ export * from './vitals';
 export * from './commerce';
 export * from './chat';
 export * from './support';
+export * from './content';

@@ -65,6 +65,10 @@ export interface ShopsTable {
   search_text: Generated<string>;
   is_active: Generated<number>;
   created_at: string;
+  /** `pending` while a shop application waits for approval (the shop is inactive too), else `approved` (migration 011). */
+  status: Generated<'pending' | 'approved'>;
+  applied_at: string | null;
+  approved_at: string | null;
 }
 
 export interface ShopUsersTable {
@@ -273,6 +277,8 @@ export interface BlogsTable {
   description: string;
   description_ar: string | null;
   post_by: string;
+  /** Migration 011. */
+  post_by_ar: string | null;
   total_views: Generated<number>;
   is_active: Generated<number>;
   created_at: string;

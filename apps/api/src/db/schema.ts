@@ -108,5 +108,13 @@ import type { CatalogueTables } from './catalogue-schema';
 import type { AccountsTables } from './accounts-schema';
 import type { CommerceTables } from './commerce-schema';
 import type { ChatTables } from './chat-schema';
+import type { ContentTables } from './content-schema';
 import type { SupportTables } from './support-schema';
-export interface Database extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ChatTables, SupportTables {}
+export interface Database
+  extends SettingsTables,
+    CatalogueTables,
+    AccountsTables,
+    CommerceTables,
+    ChatTables,
+    SupportTables,
+    ContentTables {}

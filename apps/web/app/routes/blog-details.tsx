@@ -1,7 +1,128 @@
-import { PagePlaceholder, titleMeta } from '~/shared/page';
+import { Link } from 'react-router';
+import { orNotFound } from '~/features/catalog/api';
+import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { fetchBlog } from '~/features/content/api';
+import { BlogCard, BlogLinkList, BlogMeta, blogPath, blogsPath } from '~/features/content/blog';
+import { sanitizeArticle } from '~/features/content/rich-text.server';
+import { articleJsonLd } from '~/features/content/seo';
+import { useBlogViews } from '~/features/content/use-blog-view';
+import type { ApiContext } from '~/shared/api';
+import { makeTranslate, requestLocale } from '~/shared/i18n';
+import { rootDataOf } from '~/shared/page';
+import { breadcrumbJsonLd, localisedUrl, originOf, seoMeta } from '~/shared/seo';
+import { useSite } from '~/shared/site';
+import { ChevronIcon } from '~/shared/ui/icons';
+import { Img } from '~/shared/ui/image';
+import type { Route } from './+types/blog-details';
 
-export const meta = titleMeta('page.blog');
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!params.slug || params.slug.length > 255) throw new Response('Not found', { status: 404 });
+  const data = await orNotFound(fetchBlog({ locale: requestLocale(request), context: context as ApiContext }, params.slug));
+  // The API sends sanitised HTML; it is cleaned once more here, on the server, before any page shows it.
+  return { ...data, blog: { ...data.blog, description: sanitizeArticle(data.blog.description) } };
+}
 
-export default function BlogDetailsPage() {
-  return <PagePlaceholder titleKey="page.blog" />;
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const { blog } = data;
+  const root = rootDataOf(matches);
+  const origin = originOf(matches);
+  const t = makeTranslate(root?.messages ?? {});
+  const locale = root?.master.app_locale ?? 'ar';
+  const path = blogPath(blog.slug);
+  return seoMeta({
+    matches,
+    title: blog.title,
+    description: blog.excerpt,
+    path,
+    image: blog.thumbnail,
+    type: 'article',
+    jsonLd: [
+      articleJsonLd(origin, blog, {
+        name: root?.master.app_name ?? '',
+        logo: root?.master.web_logo ?? null,
+        locale,
+        url: localisedUrl(`${origin}${path}`, locale),
+      }),
+      breadcrumbJsonLd(origin, [
+        { name: t('page.home'), path: '/' },
+        { name: t('page.blogs'), path: '/blogs' },
+        { name: blog.category.name, path: blogsPath(blog.category.id) },
+        { name: blog.title, path },
+      ]),
+    ],
+  });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
+  const { blog, related_blogs, popular_blogs } = loaderData;
+  const { t, locale } = useSite();
+  const views = useBlogViews(blog.slug, blog.total_views, locale);
+
+  return (
+    <div className="container blog-post" key={blog.id}>
+      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
+        <Link to="/">{t('page.home')}</Link>
+        <span aria-hidden="true">›</span>
+        <Link to="/blogs">{t('page.blogs')}</Link>
+        <span aria-hidden="true">›</span>
+        <Link to={blogsPath(blog.category.id)}>{blog.category.name}</Link>
+        <span aria-hidden="true">›</span>
+        <span aria-current="page">{blog.title}</span>
+      </nav>
+
+      <div className="blog-post__layout">
+        <article className="blog-article" data-testid="blog-article">
+          <header className="blog-article__head">
+            <Link to={blogsPath(blog.category.id)} className="blog-article__category">
+              {blog.category.name}
+            </Link>
+            <h1 className="blog-article__title">{blog.title}</h1>
+            <BlogMeta blog={blog} views={views} />
+          </header>
+          <figure className="blog-article__figure">
+            <Img src={blog.thumbnail} alt="" width={1200} height={675} priority sizes="(min-width: 1100px) 760px, 94vw" />
+          </figure>
+          <div
+            className="rich-text blog-article__body"
+            data-testid="blog-body"
+            dangerouslySetInnerHTML={{ __html: blog.description }}
+          />
+          <Link to="/blogs" className="blog-article__back">
+            <ChevronIcon className="blog-article__back-icon" size={16} />
+            {t('blog.back')}
+          </Link>
+        </article>
+
+        {popular_blogs.length ? (
+          <aside className="blog-aside" aria-labelledby="popular-title">
+            <h2 className="blog-aside__title" id="popular-title">
+              {t('blog.popular')}
+            </h2>
+            <BlogLinkList blogs={popular_blogs} testId="popular-blogs" />
+          </aside>
+        ) : null}
+      </div>
+
+      {related_blogs.length ? (
+        <section className="section" aria-labelledby="related-title" data-testid="related-blogs">
+          <div className="section__head">
+            <h2 className="section__title" id="related-title">
+              {t('blog.related')}
+            </h2>
+            <Link className="section__more" to={blogsPath(blog.category.id)}>
+              {t('catalog.see_all')}
+            </Link>
+          </div>
+          <div className="blog-grid">
+            {related_blogs.map((b) => (
+              <BlogCard key={b.id} blog={b} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
 }

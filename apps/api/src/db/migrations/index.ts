@@ -11,6 +11,7 @@ import { m007Commerce } from './007-commerce';
 import { m008CatalogueRevision } from './008-catalogue-revision';
 import { m009Chat } from './009-chat';
 import { m010Support } from './010-support';
+import { m011Content } from './011-content';
 import { m012Payments } from './012-payments';
 
 /** The ordered list of migrations. Names are frozen once released. */
@@ -25,6 +26,7 @@ const all: Record<string, DialectMigration> = {
   '008-catalogue-revision': m008CatalogueRevision,
   '009-chat': m009Chat,
   '010-support': m010Support,
+  '011-content': m011Content,
   '012-payments': m012Payments,
 };
 

@@ -1,5 +1,6 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { sql, type Insertable } from 'kysely';
+import { sanitizeRichText } from '../../shared/rich-text';
 import { searchIndexText } from '../../shared/search-text';
 import type { Database } from '../schema';
 import type { SeedContext } from './index';
@@ -516,9 +517,11 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
         { side: 'start' },
       ),
     ),
-    description: b.body,
-    description_ar: b.body_ar,
+    // Sanitised on write, as every article is (and again when read).
+    description: sanitizeRichText(b.body),
+    description_ar: sanitizeRichText(b.body_ar),
     post_by: b.post_by,
+    post_by_ar: b.post_by_ar,
     total_views: b.views,
     is_active: 1,
     created_at: at(b.daysAgo * DAY + 9 * 60 * MIN),
@@ -528,8 +531,8 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
     slug: p.slug,
     title: p.title,
     title_ar: p.title_ar,
-    description: p.body,
-    description_ar: p.body_ar,
+    description: sanitizeRichText(p.body),
+    description_ar: sanitizeRichText(p.body_ar),
     updated_at: at(60 * DAY),
   }));
 

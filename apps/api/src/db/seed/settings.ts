@@ -129,6 +129,7 @@ export async function seedSettings({ db }: SeedContext): Promise<void> {
         { type: 'link', title: 'Terms & Conditions', title_ar: 'الشروط والأحكام', url: '/terms-and-conditions' },
         { type: 'link', title: 'Privacy Policy', title_ar: 'سياسة الخصوصية', url: '/privacy-policy' },
         { type: 'link', title: 'Return policy', title_ar: 'سياسة الإرجاع', url: '/page/return-policy' },
+        { type: 'link', title: 'Shipping policy', title_ar: 'سياسة الشحن', url: '/page/shipping-policy' },
       ],
     },
     {

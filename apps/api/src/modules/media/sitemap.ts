@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db';
+import type { Database } from '../../db/schema';
 
 /** Sitemaps hold at most 50,000 URLs; above this many the sitemap becomes an index of several files. */
 export const SITEMAP_MAX_URLS = 45_000;
@@ -21,7 +23,9 @@ export const DISALLOWED = [
   '/api/',
 ];
 
-const STATIC_PATHS = ['/', '/shops', '/products', '/categories', '/most-popular', '/best-deal'];
+const STATIC_PATHS = ['/', '/shops', '/products', '/categories', '/most-popular', '/best-deal', '/blogs'];
+/** Legal pages with a route of their own; any other page is at /page/{slug}. */
+const NAMED_PAGES = new Set(['about-us', 'terms-and-conditions', 'privacy-policy']);
 
 interface Entry {
   loc: string;
@@ -42,20 +46,34 @@ function urlset(origin: string, entries: Iterable<Entry>): string {
   return out.join('');
 }
 
-/** The URLs that are not products: fixed pages, categories, shops, running and upcoming flash sales. */
+/**
+ * The URLs that are not products: fixed pages, categories, shops (active: never a pending one), running
+ * and upcoming flash sales, blog posts and legal pages.
+ */
 async function otherEntries(db: DbOrTrx, now: string): Promise<Entry[]> {
-  const [categories, shops, sales] = await Promise.all([
+  const [categories, shops, sales, posts, pages] = await Promise.all([
     db.selectFrom('categories').select('slug').where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('shops').select('id').where('is_active', '=', 1).orderBy('id').execute(),
     db.selectFrom('flash_sales').select('id').where('is_active', '=', 1).where('end_at', '>', now).orderBy('id').execute(),
+    db.selectFrom('blogs').select(['slug', 'created_at']).where('is_active', '=', 1).orderBy('id').execute(),
+    db.selectFrom('legal_pages').select(['slug', 'updated_at']).orderBy('id').execute(),
   ]);
   return [
     ...STATIC_PATHS.map((loc) => ({ loc })),
     ...categories.map((c) => ({ loc: `/categories/${encodeURIComponent(c.slug)}` })),
     ...shops.map((s) => ({ loc: `/shops/${s.id}` })),
     ...sales.map((s) => ({ loc: `/flash-sale/${s.id}` })),
+    ...posts.map((p) => ({ loc: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.created_at })),
+    ...pages.map((p) => ({
+      loc: NAMED_PAGES.has(p.slug) ? `/${p.slug}` : `/page/${encodeURIComponent(p.slug)}`,
+      lastmod: p.updated_at,
+    })),
   ];
 }
+
+/** Products of shops that are not open (pending applications, closed shops) are not listed. */
+const inactiveShops = (eb: ExpressionBuilder<Database, 'products'>) =>
+  eb.selectFrom('shops').select('shops.id').where('shops.is_active', '<>', 1);
 
 /** Active products with id > after, in id order (keyset paging, so 100,000 products stay cheap). */
 async function productEntries(db: DbOrTrx, after: number, limit: number): Promise<Entry[]> {
@@ -66,6 +84,7 @@ async function productEntries(db: DbOrTrx, after: number, limit: number): Promis
       .selectFrom('products')
       .select(['id', 'updated_at'])
       .where('is_active', '=', 1)
+      .where('shop_id', 'not in', inactiveShops)
       .where('id', '>', last)
       .orderBy('id')
       .limit(Math.min(PAGE, limit - out.length))
@@ -84,6 +103,7 @@ const countActiveProducts = async (db: DbOrTrx) =>
         .selectFrom('products')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('is_active', '=', 1)
+        .where('shop_id', 'not in', inactiveShops)
         .executeTakeFirstOrThrow()
     ).n,
   );
@@ -95,6 +115,7 @@ async function idBefore(db: DbOrTrx, skip: number): Promise<number | null> {
     .selectFrom('products')
     .select('id')
     .where('is_active', '=', 1)
+    .where('shop_id', 'not in', inactiveShops)
     .orderBy('id')
     .limit(1)
     .offset(skip - 1)

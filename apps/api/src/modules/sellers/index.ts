@@ -2,20 +2,22 @@ import { sellerAuthResponseSchema, sellerLoginBody, sellerMeResponseSchema } fro
 import type { FastifyInstance } from 'fastify';
 import { notFound, route } from '../../http/route';
 import { enforceLimits } from '../../shared/rate-limit';
+import { applicationRoutes } from './application.routes';
 import { createSellersService } from './sellers.service';
 
-/** The seller's sign-in, sign-out and own account (API.md "Seller side"). */
+/** The seller's sign-in, sign-out and own account (API.md "Seller side"), and the shop application. */
 export async function sellersRoutes(app: FastifyInstance) {
   const sellers = createSellersService({ db: app.db, limits: app.limits, config: app.config.accounts, now: app.config.now });
   const tags = ['seller'];
   const cfg = app.config.accounts;
+  await app.register(applicationRoutes);
 
   route(
     app,
     {
       method: 'POST',
       url: '/api/seller/login',
-      summary: "Sign in to a shop's seller area with e-mail and password",
+      summary: "Sign in to a shop's seller area with e-mail and password (403 while the shop awaits approval)",
       tags,
       body: sellerLoginBody,
       response: sellerAuthResponseSchema,
@@ -58,3 +60,7 @@ export async function sellersRoutes(app: FastifyInstance) {
     },
   );
 }
+
+// The public surface: the approval CLI (src/cli/shop-approve.ts) uses the application service.
+export { createApplicationService, type ApplicationService } from './application.service';
+export { createLogoProcessor } from './logo';

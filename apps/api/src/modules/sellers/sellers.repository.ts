@@ -17,6 +17,7 @@ export const findSellerByEmail = (db: DbOrTrx, email: string) =>
       's.name as shop_name',
       's.name_ar as shop_name_ar',
       's.logo as shop_logo',
+      's.status as shop_status',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Locale, SellerAuth, SellerLoginBody } from '@souq/contracts';
 import type { AccountsConfig } from '../../config';
 import type { Db } from '../../db';
+import { HttpError } from '../../http/route';
 import type { RateLimitStore } from '../../shared/rate-limit';
 import { guardedLogin, verifyPassword, issueToken, revokeToken } from '../auth';
 import { findSellerByEmail, findSellerById, toSeller, toSellerShop, touchSellerSeen } from './sellers.repository';
@@ -12,6 +13,9 @@ export interface SellersDeps {
   now: () => Date;
 }
 
+/** The answer to the right password of a shop still waiting for approval (decision 022). */
+export const SHOP_PENDING = 'Your shop application is awaiting approval. You can sign in once it is approved.';
+
 /** Sign-in of the shops' users: the seller area's front door (API.md "Seller side"). */
 export function createSellersService({ db, limits, config, now }: SellersDeps) {
   /** The same limits, slow-down and one failure message as the customer login; the hash check always runs. */
@@ -21,6 +25,8 @@ export function createSellersService({ db, limits, config, now }: SellersDeps) {
       const ok = await verifyPassword(row?.password_hash ?? null, body.password);
       return row && ok && row.is_active === 1 ? row : null;
     });
+    // Only the holder of the right password learns that the shop is pending; no token is issued.
+    if (seller.shop_status === 'pending') throw new HttpError(403, SHOP_PENDING);
     const access = await issueToken(db, 'seller', seller.id);
     await touchSellerSeen(db, seller.id, now().toISOString());
     return { access, user: toSeller(seller), shop: toSellerShop(seller, locale) };

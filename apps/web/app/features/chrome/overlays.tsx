@@ -6,7 +6,7 @@ import { useAuth } from '~/shared/auth-store';
 import { cartStore } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
-import { CartIcon, HeartIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
+import { CartIcon, HeartIcon, LogoutIcon, StoreIcon, UserIcon } from '~/shared/ui/icons';
 import { Avatar } from './account-menu';
 import type { ChromeCategory } from '~/shared/layout-data';
 import { MenuLink } from './nav-link';
@@ -84,6 +84,13 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
               <CartIcon size={18} /> {t('chrome.my_cart')}
             </button>
           </li>
+          {master.multi_vendor ? (
+            <li>
+              <Link to="/shop/register" onClick={close} className="drawer-nav__item" data-testid="drawer-become-seller">
+                <StoreIcon size={18} /> {t('chrome.become_seller')}
+              </Link>
+            </li>
+          ) : null}
           {user
             ? ACCOUNT_MENU.map((l) => (
                 <li key={l.to}>

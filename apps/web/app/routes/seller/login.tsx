@@ -3,6 +3,7 @@ import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, type FieldErro
 import { sellerLogin } from '~/features/seller/api';
 import { sellerMeta } from '~/features/seller/meta';
 import { setSellerSession } from '~/features/seller/store';
+import { ApiError } from '~/shared/api';
 import { useSite } from '~/shared/site';
 import { StoreIcon } from '~/shared/ui/icons';
 
@@ -33,6 +34,9 @@ export default function SellerLoginPage() {
       if (fields) {
         setErrors(fields);
         focusFirstError(form.current);
+      } else if (err instanceof ApiError && err.status === 403) {
+        // The right password of a shop whose application is still being reviewed (decision 022).
+        setFailure(t('seller.pending_notice'));
       } else setFailure(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);

@@ -78,6 +78,7 @@ export interface BlogSeed {
   title: string;
   title_ar: string;
   post_by: string;
+  post_by_ar: string;
   shapes: Shape[];
   hue: number;
   daysAgo: number;
@@ -93,6 +94,7 @@ export const blogs: BlogSeed[] = [
     title: 'The Story of Dhofari Frankincense',
     title_ar: 'حكاية اللبان الظفاري',
     post_by: 'Souq Oman Editorial',
+    post_by_ar: 'فريق تحرير سوق عُمان',
     shapes: ['frankincense', 'burner'],
     hue: 50,
     daysAgo: 4,
@@ -100,7 +102,7 @@ export const blogs: BlogSeed[] = [
     body:
       '<p>For more than five thousand years, the frankincense trees of Dhofar have been tapped by hand. Caravans once carried the resin from the port of Sumhuram across Arabia to Egypt, Rome and Mesopotamia, and the ancient Land of Frankincense is today a UNESCO World Heritage Site.</p>' +
       '<h2>How it is harvested</h2><p>Harvesters make small cuts in the bark of the <em>Boswellia sacra</em> tree. A milky sap seeps out and hardens in the sun into tears of resin, which are collected a few weeks later. The best trees grow in the dry mountains beyond the monsoon.</p>' +
-      '<h2>The grades</h2><ul><li><strong>Hojari</strong>: pale green to silver, the most prized.</li><li><strong>Najdi</strong>: from the desert plateau, rich and resinous.</li><li><strong>Shazri</strong> and <strong>Sha\'bi</strong>: amber tones, perfect for everyday use.</li></ul>' +
+      "<h2>The grades</h2><ul><li><strong>Hojari</strong>: pale green to silver, the most prized.</li><li><strong>Najdi</strong>: from the desert plateau, rich and resinous.</li><li><strong>Shazri</strong> and <strong>Sha'bi</strong>: amber tones, perfect for everyday use.</li></ul>" +
       '<p>Today frankincense is still burnt in Omani homes to welcome guests, perfume clothes and freshen the majlis after a meal.</p>',
     body_ar:
       '<p>منذ أكثر من خمسة آلاف عام تُجرح أشجار اللبان في ظفار يدوياً. وكانت القوافل تحمل الراتنج من ميناء سمهرم عبر جزيرة العرب إلى مصر وروما وبلاد الرافدين، وأرض اللبان القديمة اليوم موقع مُدرج في قائمة التراث العالمي لليونسكو.</p>' +
@@ -114,6 +116,7 @@ export const blogs: BlogSeed[] = [
     title: 'The Omani Khanjar: A Symbol of Pride',
     title_ar: 'الخنجر العُماني: رمز الفخر والأصالة',
     post_by: 'Nasser Al-Abri',
+    post_by_ar: 'ناصر العبري',
     shapes: ['khanjar', 'ring'],
     hue: 215,
     daysAgo: 11,
@@ -133,6 +136,7 @@ export const blogs: BlogSeed[] = [
     title: 'Omani Halwa: A Sweet Heritage',
     title_ar: 'الحلوى العُمانية: إرث من الحلاوة',
     post_by: 'Maryam Al-Lawati',
+    post_by_ar: 'مريم اللواتية',
     shapes: ['halwa', 'cups'],
     hue: 18,
     daysAgo: 19,
@@ -152,6 +156,7 @@ export const blogs: BlogSeed[] = [
     title: 'How to Choose Premium Dates',
     title_ar: 'كيف تختار التمور الفاخرة',
     post_by: 'Khalid Al-Hinai',
+    post_by_ar: 'خالد الهنائي',
     shapes: ['dates', 'stuffed-dates'],
     hue: 30,
     daysAgo: 7,
@@ -171,6 +176,7 @@ export const blogs: BlogSeed[] = [
     title: "A Beginner's Guide to Oud Oils",
     title_ar: 'دليل المبتدئين إلى دهن العود',
     post_by: 'Said Al-Rawahi',
+    post_by_ar: 'سعيد الرواحي',
     shapes: ['oil', 'perfume'],
     hue: 30,
     daysAgo: 15,
@@ -186,22 +192,25 @@ export const blogs: BlogSeed[] = [
   },
   {
     category: 'buying-guides',
-    slug: 'choosing-wireless-earbuds',
-    title: 'Choosing Wireless Earbuds That Suit You',
-    title_ar: 'كيف تختار سماعات الأذن اللاسلكية المناسبة لك',
-    post_by: 'Yousuf Al-Balushi',
-    shapes: ['earbuds', 'headphones'],
-    hue: 220,
+    slug: 'buying-omani-silver-jewellery',
+    title: 'Buying Omani Silver Jewellery: What to Look For',
+    title_ar: 'شراء الحُلي الفضية العُمانية: ما الذي تبحث عنه',
+    post_by: 'Nasser Al-Abri',
+    post_by_ar: 'ناصر العبري',
+    shapes: ['necklace', 'ring'],
+    hue: 210,
     daysAgo: 23,
-    views: 745,
+    views: 1130,
     body:
-      '<p>With so many models on the market, earbuds can be hard to choose. Start from how you will use them.</p>' +
-      '<ul><li><strong>Commuting and flights:</strong> choose active noise cancelling.</li><li><strong>Sport:</strong> look for a secure fit and at least IPX4 sweat resistance.</li><li><strong>Calls:</strong> multiple microphones make a real difference on a windy Corniche.</li></ul>' +
-      '<p>Battery life of 6 hours per charge and 24 hours with the case is plenty for most people. Finally, check the warranty: ours are covered locally for one year.</p>',
+      '<p>Silver has been worked in Oman for centuries: heavy anklets and bracelets for brides, amulet cases called <em>hirz</em>, and the fine chains of the Nizwa souq. Today, old pieces and new ones made by the same families sit side by side in the shops.</p>' +
+      '<h2>Check the metal</h2><ul><li><strong>Hallmark:</strong> new pieces should carry a 925 stamp for sterling silver.</li><li><strong>Weight:</strong> traditional jewellery is solid and feels heavy in the hand; hollow pieces are lighter and cheaper.</li><li><strong>Finish:</strong> look at the back as well as the front. Good work is neat on both sides.</li></ul>' +
+      '<h2>Old or new?</h2><p>Antique pieces are often made from melted Maria Theresa thalers and have a warm, soft shine. They are priced by age and condition, not only by weight. Ask the seller where a piece comes from; an honest seller will tell you if it is a modern copy.</p>' +
+      '<p>Store silver in a closed pouch away from perfume and humidity, and polish it gently with a soft cloth.</p>',
     body_ar:
-      '<p>مع كثرة الموديلات في السوق قد يصعب اختيار السماعات. ابدأ من طريقة استخدامك لها.</p>' +
-      '<ul><li><strong>التنقل والسفر:</strong> اختر خاصية العزل النشط للضوضاء.</li><li><strong>الرياضة:</strong> ابحث عن تثبيت محكم ومقاومة للعرق بمعيار IPX4 على الأقل.</li><li><strong>المكالمات:</strong> تعدد الميكروفونات يصنع فرقاً حقيقياً على الكورنيش في يوم عاصف.</li></ul>' +
-      '<p>بطارية تدوم 6 ساعات للشحنة الواحدة و24 ساعة مع العلبة تكفي معظم الناس. وأخيراً تأكد من الضمان: سماعاتنا مشمولة بضمان محلي لمدة عام.</p>',
+      '<p>تُصاغ الفضة في عُمان منذ قرون: خلاخيل وأساور ثقيلة للعرائس، وعلب تمائم تُسمّى <em>الحرز</em>، وسلاسل دقيقة في سوق نزوى. واليوم تجتمع القطع القديمة والجديدة التي تصنعها الأسر نفسها جنباً إلى جنب في المحلات.</p>' +
+      '<h2>افحص المعدن</h2><ul><li><strong>الدمغة:</strong> يجب أن تحمل القطع الجديدة دمغة 925 للفضة الإسترلينية.</li><li><strong>الوزن:</strong> الحُلي التقليدية مصمتة وثقيلة في اليد، أما المجوّفة فأخف وأرخص.</li><li><strong>التشطيب:</strong> انظر إلى ظهر القطعة كما تنظر إلى وجهها، فالصنعة الجيدة متقنة من الجهتين.</li></ul>' +
+      '<h2>قديمة أم جديدة؟</h2><p>كثير من القطع الأثرية مصنوع من صهر ريالات ماريا تيريزا، ولها لمعة دافئة ناعمة، وتُسعَّر بحسب عمرها وحالتها لا بوزنها فقط. اسأل البائع عن مصدر القطعة؛ فالبائع الأمين يخبرك إن كانت نسخة حديثة.</p>' +
+      '<p>احفظ الفضة في كيس مغلق بعيداً عن العطور والرطوبة، ولمّعها برفق بقطعة قماش ناعمة.</p>',
   },
   {
     category: 'recipes-hospitality',
@@ -209,6 +218,7 @@ export const blogs: BlogSeed[] = [
     title: 'Omani Coffee: Preparing Kahwa the Traditional Way',
     title_ar: 'القهوة العُمانية: تحضيرها على الطريقة التقليدية',
     post_by: 'Fatma Al-Kindi',
+    post_by_ar: 'فاطمة الكندية',
     shapes: ['dallah', 'cups', 'dates'],
     hue: 38,
     daysAgo: 2,
@@ -228,6 +238,7 @@ export const blogs: BlogSeed[] = [
     title: 'Luqaimat with Date Syrup at Home',
     title_ar: 'اللقيمات بدبس التمر في البيت',
     post_by: 'Maryam Al-Lawati',
+    post_by_ar: 'مريم اللواتية',
     shapes: ['sweets', 'jar'],
     hue: 36,
     daysAgo: 30,
@@ -240,6 +251,50 @@ export const blogs: BlogSeed[] = [
       '<p>اللقيمات كرات صغيرة مقرمشة تزيّن كل مائدة في رمضان، ولا يستغرق تحضيرها أكثر من ساعة.</p>' +
       '<h2>المكونات</h2><ul><li>كوبان من الطحين وملعقة كبيرة من النشا</li><li>ملعقة كبيرة من الخميرة وملعقة صغيرة من السكر</li><li>رشة من الزعفران والهيل المطحون</li><li>نحو كوب ونصف من الماء الدافئ</li><li>زيت للقلي ودبس التمر للتقديم</li></ul>' +
       '<p>اخلط المكونات حتى تحصل على عجينة لينة ولزجة واتركها لتتخمر 45 دقيقة. أسقط كرات صغيرة في الزيت الساخن بملعقة مبللة واقلها حتى يصبح لونها ذهبياً. اسكب عليها دبس التمر ورشّ السمسم وهي دافئة.</p>',
+  },
+  {
+    category: 'omani-heritage',
+    slug: 'the-potters-of-bahla',
+    title: 'The Potters of Bahla',
+    title_ar: 'فخّارو بهلاء',
+    post_by: 'Souq Oman Editorial',
+    post_by_ar: 'فريق تحرير سوق عُمان',
+    shapes: ['pottery', 'pot'],
+    hue: 20,
+    daysAgo: 36,
+    views: 860,
+    body:
+      '<p>In the shadow of Bahla Fort, a UNESCO World Heritage Site, potters still shape the local red clay the way their grandparents did. Bahla pottery is known across Oman for its warm colour and its thick, cool walls.</p>' +
+      '<h2>From clay to kiln</h2><p>The clay is dug from the wadi, soaked, trodden and left to rest. Each piece is thrown on a foot-turned wheel, dried in the shade for several days and fired in a wood-burning kiln built of mud brick.</p>' +
+      '<h2>What to buy</h2><ul><li><strong>Jahla:</strong> the water jar that keeps drinking water cool by evaporation.</li><li><strong>Mabkhara:</strong> the incense burner for frankincense and bakhoor.</li><li><strong>Burma:</strong> the cooking pot, still used for slow-cooked dishes.</li></ul>' +
+      '<p>Before first use, soak unglazed pottery in water for a day. Small differences of shape and colour are the mark of a hand-made piece, not a fault.</p>',
+    body_ar:
+      '<p>في ظل قلعة بهلاء المدرجة في قائمة التراث العالمي لليونسكو، ما زال الفخّارون يشكّلون الطين الأحمر المحلي كما كان يفعل أجدادهم. ويشتهر فخار بهلاء في أنحاء عُمان بلونه الدافئ وجدرانه السميكة الباردة.</p>' +
+      '<h2>من الطين إلى الفرن</h2><p>يُستخرج الطين من الوادي ويُنقع ويُداس ثم يُترك ليرتاح. وتُشكَّل كل قطعة على دولاب يُدار بالقدم، وتُجفَّف في الظل أياماً، ثم تُحرق في فرن يعمل بالحطب مبني من الطوب الطيني.</p>' +
+      '<h2>ماذا تشتري</h2><ul><li><strong>الجحلة:</strong> جرّة الماء التي تبرّد ماء الشرب بالتبخر.</li><li><strong>المبخرة:</strong> لتبخير اللبان والبخور.</li><li><strong>البرمة:</strong> قدر الطبخ الذي ما زال يُستعمل للأطباق المطهوة على نار هادئة.</li></ul>' +
+      '<p>قبل الاستعمال الأول انقع الفخار غير المزجَّج في الماء يوماً كاملاً. والاختلافات الصغيرة في الشكل واللون علامة على الصنع اليدوي وليست عيباً.</p>',
+  },
+  {
+    category: 'recipes-hospitality',
+    slug: 'omani-bzar-spice-blend',
+    title: 'Bzar: The Spice Blend of the Omani Kitchen',
+    title_ar: 'البزار: خلطة البهارات في المطبخ العُماني',
+    post_by: 'Fatma Al-Kindi',
+    post_by_ar: 'فاطمة الكندية',
+    shapes: ['spices', 'coffee'],
+    hue: 14,
+    daysAgo: 44,
+    views: 1420,
+    body:
+      '<p>Almost every Omani kitchen keeps a jar of bzar, the house blend of toasted spices behind shuwa, harees and the rice dish qabuli. Families guard their proportions, but the base is always the same.</p>' +
+      '<h2>A classic blend</h2><ul><li>4 tablespoons of coriander seeds</li><li>2 tablespoons of cumin seeds</li><li>1 tablespoon of black peppercorns</li><li>1 tablespoon of cardamom pods</li><li>1 cinnamon stick and 6 cloves</li><li>1 teaspoon of ground turmeric</li></ul>' +
+      '<p>Toast the whole spices in a dry pan over a low heat until fragrant, about 3 minutes, stirring all the time. Let them cool, grind them finely and stir in the turmeric.</p>' +
+      '<p>Keep bzar in a sealed jar away from light and use it within three months. For shuwa, mix it with garlic, vinegar and a little oil into a paste and rub it into the meat the night before.</p>',
+    body_ar:
+      '<p>لا يكاد يخلو مطبخ عُماني من برطمان البزار، خلطة البهارات المحمصة التي تقف وراء الشواء والهريس وأرز القبولي. تحتفظ كل أسرة بمقاديرها الخاصة، لكن الأساس واحد دائماً.</p>' +
+      '<h2>خلطة تقليدية</h2><ul><li>4 ملاعق كبيرة من بذور الكزبرة</li><li>ملعقتان كبيرتان من الكمون</li><li>ملعقة كبيرة من الفلفل الأسود الحب</li><li>ملعقة كبيرة من الهيل</li><li>عود قرفة و6 حبات قرنفل</li><li>ملعقة صغيرة من الكركم المطحون</li></ul>' +
+      '<p>حمّص البهارات الكاملة في مقلاة جافة على نار هادئة حتى تفوح رائحتها، نحو 3 دقائق، مع التحريك المستمر. اتركها لتبرد ثم اطحنها ناعماً وأضف إليها الكركم.</p>' +
+      '<p>احفظ البزار في برطمان محكم بعيداً عن الضوء واستعمله خلال ثلاثة أشهر. وللشواء اخلطه مع الثوم والخل وقليل من الزيت حتى يصبح عجينة، وادهن بها اللحم من الليلة السابقة.</p>',
   },
 ];
 

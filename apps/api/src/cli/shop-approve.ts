@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createDb } from '../db';
+import { migrateToLatest } from '../db/migrations';
+import { createApplicationService, createLogoProcessor } from '../modules/sellers';
+
+/**
+ * npm run shop:approve -- <id>   approves the pending shop <id>: it appears to shoppers and its seller may sign in.
+ * npm run shop:approve           lists the shops waiting for approval.
+ * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
+ */
+async function main(args: string[]): Promise<number> {
+  // Relative paths (DATA_DIR=./data) mean the project's folder, as for `npm start` (npm runs this in apps/api).
+  process.chdir(path.resolve(import.meta.dirname, '../../../..'));
+  const config = loadConfig();
+  const { db, dialect } = createDb(config.database);
+  try {
+    await migrateToLatest(db, dialect);
+    const applications = createApplicationService({
+      db,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      processLogo: createLogoProcessor(config.accounts.photo),
+      now: config.now,
+    });
+    const arg = args.find((a) => a !== '--');
+    if (arg === undefined) {
+      const pending = await applications.pending();
+      if (!pending.length) console.log('No shop is waiting for approval.');
+      for (const s of pending) {
+        console.log(
+          `${s.id}\t${s.name} / ${s.name_ar ?? ''}\t${s.owner ?? ''} <${s.email ?? ''}> ${s.phone ?? ''}\tapplied ${s.applied_at ?? ''}`,
+        );
+      }
+      if (pending.length) console.log('\nApprove one with: npm run shop:approve -- <id>');
+      return 0;
+    }
+    if (!/^\d{1,10}$/.test(arg)) {
+      console.error(`Not a shop id: ${arg}`);
+      return 2;
+    }
+    const result = await applications.approve(Number(arg));
+    if (!result) {
+      console.error(`No shop has the id ${arg}.`);
+      return 1;
+    }
+    if (!result.approved) {
+      console.error(`Shop ${result.id} (${result.name}) is not waiting for approval.`);
+      return 1;
+    }
+    console.log(`Shop ${result.id} (${result.name}) is approved: it is open to shoppers and its seller can sign in.`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
