@@ -312,4 +312,27 @@ describe.each([
       expect(sockets.length).toBeGreaterThanOrEqual(2);
       await finish(buyer, `chat-reconnect-${locale}-${width}`);
     });
+
+  if (locale === 'en')
+    it('/massages shows 20 messages, and the older ones when scrolled to the top', { timeout: 120_000 }, async () => {
+      const who = await demoCustomer();
+      const stamp = Date.now().toString(36);
+      for (let i = 1; i <= 25; i++) await ok('/send-message', { shop_id: 6, message: `page test ${stamp} #${i}` }, who.token);
+      const buyer = await customerPage(who, locale, width);
+      await open(buyer, '/massages');
+      await buyer.locator('[data-testid="inbox-item"][data-key="6"]').click();
+      const pane = '[data-testid="inbox-pane"]';
+      await bubble(buyer, pane, `${stamp} #25`).waitFor();
+      expect(await buyer.locator(`${pane} [data-testid="chat-message"]`).count()).toBe(20);
+      expect(await bubble(buyer, pane, `${stamp} #5`).count()).toBe(0);
+      // Newest at the bottom, scrolled there.
+      const list = buyer.locator(`${pane} [data-testid="chat-list"]`);
+      expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(80);
+      await list.evaluate((el) => el.scrollTo({ top: 0 }));
+      await bubble(buyer, pane, `${stamp} #5`).waitFor();
+      expect(await buyer.locator(`${pane} [data-testid="chat-message"]`).count()).toBeGreaterThan(20);
+      // The reader's place is kept: the older page came in above what was at the top.
+      expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      await finish(buyer, `chat-older-${locale}-${width}`);
+    });
 });
