@@ -32,3 +32,10 @@ export type ProductSortType = (typeof productSortTypes)[number];
 export const vitalNames = ['LCP', 'INP', 'CLS'] as const;
 export type VitalName = (typeof vitalNames)[number];
 export const vitalRatings = ['good', 'needs-improvement', 'poor'] as const;
+
+/**
+ * The picture of a person who has not set one (a customer's `profile_photo`, a review's `customer_profile`),
+ * served by the API itself: clients always get an image address. The storefront shows initials instead.
+ */
+export const DEFAULT_AVATAR_URL = '/api/media/default-avatar.svg';
+export const isDefaultAvatar = (url: string | null | undefined): boolean => !url || url === DEFAULT_AVATAR_URL;

@@ -7,3 +7,5 @@ export * from './text';
 export * from './sellers';
 export * from './vitals';
 export * from './commerce';
+export * from './product-query';
+export * from './dates';

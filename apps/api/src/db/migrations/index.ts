@@ -9,6 +9,7 @@ import { m005Accounts } from './005-accounts';
 import { m006AccountSafety } from './006-account-safety';
 import { m007Commerce } from './007-commerce';
 import { m008CatalogueRevision } from './008-catalogue-revision';
+import { m013Compat } from './013-compat';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -20,6 +21,7 @@ const all: Record<string, DialectMigration> = {
   '006-account-safety': m006AccountSafety,
   '007-commerce': m007Commerce,
   '008-catalogue-revision': m008CatalogueRevision,
+  '013-compat': m013Compat,
 };
 
 class StaticProvider implements MigrationProvider {
