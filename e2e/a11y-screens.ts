@@ -317,6 +317,21 @@ export const OVERLAYS: OverlaySpec[] = [
     },
   },
   {
+    // The product page's share menu (where the browser has no share sheet, as headless Chromium on Linux):
+    // a menu, not modal; focus goes to its first item, Escape closes it back on the button.
+    name: 'share menu',
+    auth: 'guest',
+    widths: [390, 1280],
+    path: '/products/5/details',
+    container: '[data-testid=share-menu]',
+    modal: false,
+    async open(page) {
+      await press(page, '[data-testid=share-button]');
+      await page.locator('[data-testid=share-menu]').waitFor();
+      return '[data-testid=share-button]';
+    },
+  },
+  {
     // A drop-down under the header (a disclosure, not modal): focus goes to its field, Escape closes it.
     name: 'search',
     auth: 'guest',

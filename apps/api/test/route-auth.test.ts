@@ -25,6 +25,7 @@ const PUBLIC_API = new Set([
   'GET /api/shop-categories',
   'GET /api/reviews',
   'GET /api/flash-sale/:id/details',
+  'GET /api/media/default-avatar.svg',
   'POST /api/registration',
   'POST /api/login',
   'POST /api/send-otp',
@@ -158,7 +159,10 @@ describe('every route is guarded as it declares', () => {
     const t = await tokens();
     const optional = apiRoutes().filter((r) => r.auth === 'optional');
     expect(optional.length).toBeGreaterThan(2);
-    const sample: Record<string, string> = { '/api/product-details': '?product_id=1' };
+    const sample: Record<string, string> = {
+      '/api/product-details': '?product_id=1',
+      '/api/shops/popular-products': '?product_id=1',
+    };
     for (const r of optional) {
       const url = concrete(r.url) + (sample[r.url] ?? '');
       const status = async (headers: Record<string, string> = {}) =>

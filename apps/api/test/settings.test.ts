@@ -47,7 +47,8 @@ describe(`GET /api/master (${testDialect()})`, () => {
       ['amwal', false],
     ]);
     expect(m.app_name).toBe('Souq Oman');
-    expect(m.app_locale).toBe('en');
+    // The site's default language, not the request's (issue 19).
+    expect(m.app_locale).toBe('ar');
     expect(m.app_environment).toBe('test');
     expect(m.web_logo).toBe('/uploads/brand/logo.svg');
     expect(m.web_footer_logo).toBe('/uploads/brand/logo-footer.svg');
@@ -96,7 +97,9 @@ describe(`GET /api/master (${testDialect()})`, () => {
       expect(m.footers[1]!.title).toBe('خدمة العملاء');
       expect(m.bank.bank_name).toBe('بنك مسقط');
     }
-    expect((await master('en-GB,en;q=0.8')).app_locale).toBe('en');
+    const en = await master('en-GB,en;q=0.8');
+    expect(en.app_name).toBe('Souq Oman');
+    expect(en.app_locale).toBe('ar');
   });
 
   it('defaults the footer text when the setting is missing', async () => {

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     api<Messages>(`/lang/${locale}`, { locale, context: ctx }),
   ]);
   // Never the host the request names (Host, X-Forwarded-Host): the server passes its configured origin.
-  return { master, messages, origin: ctx.origin ?? new URL(request.url).origin };
+  return { master, messages, origin: ctx.origin ?? new URL(request.url).origin, locale };
 }
 
 // Settings and strings change rarely: keep them across client navigations.
@@ -47,7 +47,7 @@ export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
-  const locale = data?.master.app_locale ?? 'ar';
+  const locale = data?.locale ?? 'ar';
   const dir = data ? directionOf(data.master, locale) : 'rtl';
   const theme = data ? themeCss(data.master.theme_colors) : null;
   return (
@@ -88,7 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     reportVitals(rate, landing);
   }, [rate, landing]);
   return (
-    <SiteProvider master={loaderData.master} messages={loaderData.messages}>
+    <SiteProvider master={loaderData.master} messages={loaderData.messages} locale={loaderData.locale}>
       <Outlet />
     </SiteProvider>
   );

@@ -8,7 +8,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   phone_code: z.string().nullable(),
   email: z.string().nullable(),
-  profile_photo: z.string().nullable(),
+  /** The uploaded photo, or the default avatar (DEFAULT_AVATAR_URL): never null. */
+  profile_photo: z.string(),
   gender: z.enum(['male', 'female']).nullable(),
   date_of_birth: z.string().nullable(),
   country: z.string().nullable(),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, getQuery } from './common';
 import { cleanText } from './text';
+import { FLASH_SALE_PRODUCTS_PER_PAGE, HOME_FEED_PER_PAGE, REVIEWS_PER_PAGE, SHOPS_PER_PAGE } from './constants';
 import {
-  FLASH_SALE_PRODUCTS_PER_PAGE,
-  HOME_FEED_PER_PAGE,
-  PRODUCTS_PER_PAGE,
-  productSortTypes,
-  REVIEWS_PER_PAGE,
-  SHOPS_PER_PAGE,
-} from './constants';
+  parseProductQuery,
+  PRODUCT_QUERY_DEFAULTS,
+  PRODUCT_QUERY_KEYS,
+  type ProductQuery,
+  type ProductQueryKey,
+} from './product-query';
 
 /**
  * Query-string integers: digits only (no sign, no decimals, no blanks), with messages the UI can show.
@@ -32,11 +32,13 @@ export const listQuery = (defaultPerPage = 20) =>
 
 export const CATEGORIES_PER_PAGE = 20;
 
-export const categoriesQuerySchema = listQuery(CATEGORIES_PER_PAGE);
-export type CategoriesQuery = z.input<typeof categoriesQuerySchema>;
+const categoriesQuery = listQuery(CATEGORIES_PER_PAGE);
+export const categoriesQuerySchema = getQuery(categoriesQuery);
+export type CategoriesQuery = z.input<typeof categoriesQuery>;
 
-export const subCategoriesQuerySchema = z.object({ category_id: queryInt('category id') });
-export type SubCategoriesQuery = z.input<typeof subCategoriesQuerySchema>;
+const subCategoriesQuery = z.object({ category_id: queryInt('category id') });
+export const subCategoriesQuerySchema = getQuery(subCategoriesQuery);
+export type SubCategoriesQuery = z.input<typeof subCategoriesQuery>;
 
 export const subCategorySchema = z.object({
   id: z.number().int(),
@@ -69,46 +71,22 @@ export type SubCategoriesResponse = z.infer<typeof subCategoriesResponseSchema>;
 // decimals (OMR: 3), computed from integer baisa on the server.
 // ---------------------------------------------------------------------------------------------------
 
-/** A comma-separated list of ids (`3` or `3,7,9`), at most 20. */
-const idList = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, `The ${label} must be an id or a comma-separated list of ids.`)
-    .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0));
+/** The query as it arrives: each parameter a single string (a repeated one is refused). */
+const productsQueryInput = z.object(
+  Object.fromEntries(
+    PRODUCT_QUERY_KEYS.map((k) => [k, z.string({ error: `The ${k.replace(/_/g, ' ')} must be a single value.` }).optional()]),
+  ) as { [K in ProductQueryKey]: z.ZodOptional<z.ZodString> },
+);
 
-/** A price in the default currency: digits with up to 3 decimals. */
-const queryPrice = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,3})?$/, `The ${label} must be a positive number.`)
-    .transform(Number);
-
-export const productsQuerySchema = listQuery(PRODUCTS_PER_PAGE)
-  .extend({
-    search: cleanText('search').max(100, 'The search may not be greater than 100 characters.').optional(),
-    shop_id: queryInt('shop id').optional(),
-    category_id: queryInt('category id').optional(),
-    sub_category_id: queryInt('sub category id').optional(),
-    brand_id: idList('brand id').optional(),
-    color_id: idList('color id').optional(),
-    size_id: idList('size id').optional(),
-    /** Minimum average rating, 1-5. */
-    rating: queryInt('rating', { min: 1, max: 5 }).optional(),
-    min_price: queryPrice('min price').optional(),
-    max_price: queryPrice('max price').optional(),
-    sort_type: z
-      .enum(productSortTypes, { error: `The sort type must be one of: ${productSortTypes.join(', ')}.` })
-      .optional()
-      .default('default'),
-    /** Only products with a discount or in a running flash sale (the Best deal screen). */
-    deals: z.enum(['0', '1']).optional(),
-  })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-    path: ['max_price'],
-    message: 'The max price must be greater than or equal to the min price.',
-  });
-export type ProductsQuery = z.input<typeof productsQuerySchema>;
-export type ProductsFilter = z.output<typeof productsQuerySchema>;
+/** GET /products: read by the one product-query parser (product-query.ts) the storefront's list pages use too. */
+export const productsQuerySchema = getQuery(productsQueryInput).transform((raw, ctx) => {
+  const { query, errors } = parseProductQuery(raw);
+  for (const [key, messages] of Object.entries(errors))
+    for (const message of messages) ctx.issues.push({ code: 'custom', path: [key], message, input: raw[key as ProductQueryKey] });
+  return { ...PRODUCT_QUERY_DEFAULTS, ...query } as ProductsFilter;
+});
+export type ProductsQuery = z.input<typeof productsQueryInput>;
+export type ProductsFilter = ProductQuery & Required<Pick<ProductQuery, 'page' | 'per_page' | 'sort_type'>>;
 
 export const productShopSchema = z.object({
   id: z.number().int(),
@@ -117,6 +95,11 @@ export const productShopSchema = z.object({
   rating: z.number(),
   estimated_delivery_time: z.string().nullable(),
   last_online: z.string().nullable(),
+  /**
+   * What delivery costs for this one item from this shop: the shop's charge, 0 when the item alone reaches
+   * its free-delivery amount (the original web client shows it on cards and the product page).
+   */
+  delivery_charge: z.number(),
 });
 
 export const productSizeSchema = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
@@ -182,11 +165,12 @@ export type FlashSale = z.infer<typeof flashSaleSchema>;
 export const flashSaleWithProductsSchema = flashSaleSchema.extend({ products: z.array(productSchema) });
 export type FlashSaleWithProducts = z.infer<typeof flashSaleWithProductsSchema>;
 
-export const productDetailsQuerySchema = z.object({ product_id: queryInt('product id') });
+export const productDetailsQuerySchema = getQuery(z.object({ product_id: queryInt('product id') }));
 
 export const productDetailSchema = productSchema.extend({
   slug: z.string(),
-  short_description: z.string().nullable(),
+  /** Plain text; empty when there is none (never null: the original client calls string methods on it). */
+  short_description: z.string(),
   /** Sanitised HTML. */
   description: z.string().nullable(),
   thumbnails: z.array(
@@ -195,6 +179,8 @@ export const productDetailSchema = productSchema.extend({
   flash_sale: flashSaleSchema.nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
+  /** Comma-separated keywords in the request's language; may be empty. */
+  meta_keywords: z.string(),
   category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
   sub_category: namedOption.nullable(),
   /** Whether the product can be ordered now (active and quantity > 0). */
@@ -211,20 +197,26 @@ export const productDetailsResponseSchema = envelope(
 );
 export type ProductDetailsResponse = z.infer<typeof productDetailsResponseSchema>;
 
-export const reviewsQuerySchema = listQuery(REVIEWS_PER_PAGE)
-  .extend({ product_id: queryInt('product id').optional(), shop_id: queryInt('shop id').optional() })
-  .refine((q) => (q.product_id === undefined) !== (q.shop_id === undefined), {
-    path: ['product_id'],
-    message: 'Either the product id or the shop id field is required.',
-  });
+export const reviewsQuerySchema = getQuery(
+  listQuery(REVIEWS_PER_PAGE)
+    .extend({ product_id: queryInt('product id').optional(), shop_id: queryInt('shop id').optional() })
+    .refine((q) => (q.product_id === undefined) !== (q.shop_id === undefined), {
+      path: ['product_id'],
+      message: 'Either the product id or the shop id field is required.',
+    }),
+);
 
 export const reviewSchema = z.object({
   id: z.number().int(),
   customer_name: z.string(),
-  customer_profile: z.string().nullable(),
+  /** The reviewer's photo, or the default avatar (DEFAULT_AVATAR_URL) when there is none. */
+  customer_profile: z.string(),
   rating: z.number().int(),
   description: z.string().nullable(),
+  /** Display date in the request's language, Oman time: "21 Nov 2026", "21 نوفمبر 2026". */
   created_at: z.string(),
+  /** The instant (ISO 8601), for clients that format dates themselves. */
+  created_at_iso: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -242,9 +234,11 @@ export const reviewsResponseSchema = envelope(
 );
 export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 
-export const shopsQuerySchema = listQuery(SHOPS_PER_PAGE).extend({
-  search: cleanText('search').max(100, 'The search may not be greater than 100 characters.').optional(),
-});
+export const shopsQuerySchema = getQuery(
+  listQuery(SHOPS_PER_PAGE).extend({
+    search: cleanText('search').max(100, 'The search may not be greater than 100 characters.').optional(),
+  }),
+);
 
 export const shopSchema = z.object({
   id: z.number().int(),
@@ -260,11 +254,15 @@ export const shopSchema = z.object({
 });
 export type Shop = z.infer<typeof shopSchema>;
 
+export const shopBannerSchema = z.object({ id: z.number().int(), title: z.string(), thumbnail: z.string() });
+export type ShopBanner = z.infer<typeof shopBannerSchema>;
+
 export const shopDetailSchema = shopSchema.extend({
   short_description: z.string().nullable(),
   /** Sanitised HTML. */
   description: z.string().nullable(),
-  banners: z.array(z.string()),
+  /** The shop's banners in display order (like the home page's). */
+  banners: z.array(shopBannerSchema),
   address: z.string().nullable(),
   last_online: z.string().nullable(),
 });
@@ -277,7 +275,11 @@ export const shopParamsSchema = z.object({ id: queryInt('shop id') });
 export const shopDetailResponseSchema = envelope(z.object({ shop: shopDetailSchema }));
 export type ShopDetailResponse = z.infer<typeof shopDetailResponseSchema>;
 
-export const shopCategoriesQuerySchema = z.object({ shop_id: queryInt('shop id') });
+export const shopCategoriesQuerySchema = getQuery(z.object({ shop_id: queryInt('shop id') }));
+
+/** GET /shops/popular-products?product_id=: the most popular other products of that product's shop. */
+export const shopPopularProductsQuerySchema = getQuery(z.object({ product_id: queryInt('product id') }));
+export const shopPopularProductsResponseSchema = envelope(z.object({ products: z.array(productSchema) }));
 export const shopCategoriesResponseSchema = envelope(
   z.object({
     categories: z.array(
@@ -299,7 +301,9 @@ export const flashSalesResponseSchema = envelope(
 export type FlashSalesResponse = z.infer<typeof flashSalesResponseSchema>;
 
 export const flashSaleParamsSchema = z.object({ id: queryInt('flash sale id') });
-export const flashSaleDetailsQuerySchema = listQuery(FLASH_SALE_PRODUCTS_PER_PAGE);
+export const flashSaleDetailsQuerySchema = getQuery(
+  listQuery(FLASH_SALE_PRODUCTS_PER_PAGE).extend({ category_id: queryInt('category id').optional() }),
+);
 export const flashSaleDetailsResponseSchema = envelope(
   z.object({
     total_products: z.number().int(),
@@ -317,7 +321,7 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-export const homeQuerySchema = listQuery(HOME_FEED_PER_PAGE);
+export const homeQuerySchema = getQuery(listQuery(HOME_FEED_PER_PAGE));
 export const homeResponseSchema = envelope(
   z.object({
     banners: z.array(bannerSchema),
@@ -333,3 +337,4 @@ export const homeResponseSchema = envelope(
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
 
 export const recentlyViewedResponseSchema = envelope(z.object({ products: z.array(productSchema) }));
+export type RecentlyViewedResponse = z.infer<typeof recentlyViewedResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, boolish } from './accounts';
 import { queryInt } from './catalog';
-import { envelope } from './common';
+import { envelope, getQuery } from './common';
 import { cleanText } from './text';
 
 // ---------------------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ export const cartLineBody = z.object({
 });
 export type CartLineBody = z.input<typeof cartLineBody>;
 
-export const cartQuery = z.object({ is_buy_now: boolish.optional().default(false) });
+export const cartQuery = getQuery(z.object({ is_buy_now: boolish.optional().default(false) }));
 
 const optionSchema = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
 export const cartProductSchema = z.object({
@@ -165,8 +165,8 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
-export const vouchersQuery = z.object({ shop_id: queryInt('shop id') });
-export const collectedVouchersQuery = z.object({ shop_id: queryInt('shop id').optional() });
+export const vouchersQuery = getQuery(z.object({ shop_id: queryInt('shop id') }));
+export const collectedVouchersQuery = getQuery(z.object({ shop_id: queryInt('shop id').optional() }));
 export const vouchersResponseSchema = envelope(z.object({ coupons: z.array(couponSchema) }));
 export const collectVoucherBody = z.object({ coupon_id: bodyId('coupon id') });
 
@@ -257,11 +257,13 @@ export const statusWiseOrdersSchema = z.object({
 });
 export type StatusWiseOrders = z.infer<typeof statusWiseOrdersSchema>;
 
-export const ordersQuery = z.object({
-  order_status: orderStatusInput.optional(),
-  page: queryInt('page', { max: 100_000 }).optional().default(1),
-  per_page: queryInt('per page', { max: 100 }).optional().default(10),
-});
+export const ordersQuery = getQuery(
+  z.object({
+    order_status: orderStatusInput.optional(),
+    page: queryInt('page', { max: 100_000 }).optional().default(1),
+    per_page: queryInt('per page', { max: 100 }).optional().default(10),
+  }),
+);
 export const ordersResponseSchema = envelope(
   z.object({ total: z.number().int(), status_wise_orders: statusWiseOrdersSchema, orders: z.array(orderSummarySchema) }),
 );
@@ -303,7 +305,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderDetailsQuery = z.object({ order_id: queryInt('order id') });
+export const orderDetailsQuery = getQuery(z.object({ order_id: queryInt('order id') }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));
 export const orderIdBody = z.object({ order_id: bodyId('order id') });
 
@@ -320,11 +322,13 @@ export const sellerOrderPaymentBody = z.object({
 
 // --- Payment (online) ----------------------------------------------------------------------------------
 
-export const paymentStatusQuery = z.object({
-  session_id: cleanText('session id', z.string({ error: 'The session id field is required.' }))
-    .min(1, 'The session id field is required.')
-    .max(255),
-});
+export const paymentStatusQuery = getQuery(
+  z.object({
+    session_id: cleanText('session id', z.string({ error: 'The session id field is required.' }))
+      .min(1, 'The session id field is required.')
+      .max(255),
+  }),
+);
 export const paymentStatusResponseSchema = envelope(
   z.object({
     payment_status: z.enum(['pending', 'paid', 'cancelled']),

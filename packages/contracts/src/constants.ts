@@ -67,3 +67,9 @@ export const BLOGS_PER_PAGE = 9;
 /** The shop application's logo: largest file (bytes) and largest width and height (pixels). */
 export const SHOP_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const SHOP_LOGO_MAX_SIDE = 4096;
+/**
+ * The picture of a person who has not set one (a customer's `profile_photo`, a review's `customer_profile`),
+ * served by the API itself: clients always get an image address. The storefront shows initials instead.
+ */
+export const DEFAULT_AVATAR_URL = '/api/media/default-avatar.svg';
+export const isDefaultAvatar = (url: string | null | undefined): boolean => !url || url === DEFAULT_AVATAR_URL;

@@ -10,3 +10,5 @@ export * from './commerce';
 export * from './chat';
 export * from './support';
 export * from './content';
+export * from './product-query';
+export * from './dates';

@@ -94,6 +94,7 @@ export const masterSchema = z.object({
   bank: bankSchema,
   payment_gateways: z.array(paymentGatewaySchema),
   app_name: z.string(),
+  /** The site's default language (not the request's): where a first visit starts. */
   app_locale: z.string(),
   app_environment: z.enum(['local', 'production', 'staging', 'test']),
   web_logo: z.string().nullable(),

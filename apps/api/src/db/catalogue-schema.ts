@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Tables of migration 002: customers, shops and their seller accounts, the catalogue, flash sales,
@@ -167,6 +167,9 @@ export interface ProductsTable {
   is_active: Generated<number>;
   meta_title: string | null;
   meta_description: string | null;
+  /** Comma-separated keywords, English and Arabic (migration 013). */
+  meta_keywords: ColumnType<string | null, string | null | undefined, string | null>;
+  meta_keywords_ar: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -258,6 +261,17 @@ export interface BannersTable {
   is_active: Generated<number>;
 }
 
+/** A shop's banners in display order (migration 013). */
+export interface ShopBannersTable {
+  id: Generated<number>;
+  shop_id: number;
+  title: string;
+  title_ar: string | null;
+  thumbnail: string;
+  sort: Generated<number>;
+  is_active: Generated<number>;
+}
+
 export interface BlogCategoriesTable {
   id: Generated<number>;
   name: string;
@@ -337,6 +351,7 @@ export interface CatalogueTables {
   coupons: CouponsTable;
   reviews: ReviewsTable;
   banners: BannersTable;
+  shop_banners: ShopBannersTable;
   blog_categories: BlogCategoriesTable;
   blogs: BlogsTable;
   legal_pages: LegalPagesTable;

@@ -2,6 +2,7 @@ import { HOME_FEED_PER_PAGE } from '@souq/contracts/constants';
 import { fetchHome } from '~/features/catalog/api';
 import { AdsRow, BannerCarousel } from '~/features/catalog/home-banners';
 import { JustForYou } from '~/features/catalog/home-feed';
+import { RecentlyViewed } from '~/features/catalog/home-recent';
 import { CategoriesRow, RunningFlashSale, TopShops, UpcomingFlashSale } from '~/features/catalog/home-sections';
 import { ProductSection } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
@@ -50,6 +51,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         priorityCount={home.banners.length ? 0 : 2}
         testId="home-popular"
       />
+      <RecentlyViewed />
       <JustForYou initial={home.just_for_you.products} total={home.just_for_you.total} />
     </div>
   );

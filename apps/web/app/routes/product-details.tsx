@@ -1,21 +1,25 @@
 import type { ProductDetail } from '@souq/contracts';
 import { REVIEWS_PER_PAGE } from '@souq/contracts/constants';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { fetchProductDetails, fetchReviews, orNotFound } from '~/features/catalog/api';
+import { useEffect, useState } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
+import { fetchProductDetails, fetchReviews, orNotFound, recordProductView } from '~/features/catalog/api';
 import { Countdown } from '~/features/catalog/countdown';
 import { PriceTag, ProductSection, Stars } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { ReviewsSection } from '~/features/catalog/product-reviews';
+import { ProductShopCard } from '~/features/catalog/product-shop-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
+import { ShareMenu } from '~/features/catalog/share-menu';
 import { useAddToCart } from '~/features/cart/actions';
 import { ChatBubbleIcon, isRecentlySeen, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
+import { useAuth } from '~/shared/auth-store';
 import { makeTranslate, requestLocale } from '~/shared/i18n';
 import { rootDataOf } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, productJsonLd, seoMeta } from '~/shared/seo';
+import type { RootData } from '~/shared/root-data';
+import { breadcrumbJsonLd, localisedUrl, originOf, productJsonLd, seoMeta } from '~/shared/seo';
 import type { Route } from './+types/product-details';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -147,9 +151,23 @@ function Variants({
   );
 }
 
+/** A signed-in customer's visit joins their recently viewed products (the page was rendered for a guest). */
+function useRecordView(productId: number) {
+  const { locale } = useSite();
+  const token = useAuth((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    recordProductView({ locale, token }, productId).catch((e: unknown) => console.warn('view not recorded', e));
+  }, [productId, token, locale]);
+}
+
 export default function ProductDetailsPage({ loaderData }: Route.ComponentProps) {
   const { product, related_products, popular_products, reviews } = loaderData;
-  const { t, locale } = useSite();
+  const { t, locale, master } = useSite();
+  const origin = useRouteLoaderData<RootData>('root')?.origin ?? '';
+  useRecordView(product.id);
+  // The API's popular products are this shop's others first; site-wide ones only fill up a small shop.
+  const fromShop = popular_products.filter((p) => p.shop.id === product.shop.id);
   const [color, setColor] = useState<number | null>(product.colors[0]?.id ?? null);
   const [size, setSize] = useState<number | null>(product.sizes[0]?.id ?? null);
   const [qty, setQty] = useState(1);
@@ -187,6 +205,11 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
             </a>
             <span className="muted">·</span>
             <span className="muted">{t('product.sold_count', { count: product.total_sold })}</span>
+            <ShareMenu
+              url={localisedUrl(`${origin}/products/${product.id}/details`, locale)}
+              title={product.name}
+              text={t('share.text', { name: product.name, app: master.app_name })}
+            />
           </div>
 
           {product.flash_sale ? (
@@ -215,17 +238,6 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
                 <dd>{product.brand}</dd>
               </div>
             ) : null}
-            <div>
-              <dt>{t('product.sold_by')}</dt>
-              <dd>
-                <Link to={`/shops/${product.shop.id}`} className="link">
-                  {product.shop.name}
-                </Link>
-                {product.shop.estimated_delivery_time ? (
-                  <span className="muted"> · {t('product.delivery_in', { time: product.shop.estimated_delivery_time })}</span>
-                ) : null}
-              </dd>
-            </div>
           </dl>
 
           {product.short_description ? <p className="product-page__short">{product.short_description}</p> : null}
@@ -304,6 +316,8 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
             <ChatBubbleIcon size={18} />
             {t('chat.chat_with_shop')}
           </button>
+
+          <ProductShopCard shop={product.shop} />
         </div>
       </div>
 
@@ -327,12 +341,21 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
       ) : null}
 
       <ProductSection title={t('product.related')} products={related_products} testId="related-products" />
-      <ProductSection
-        title={t('product.popular')}
-        products={popular_products}
-        moreHref="/most-popular"
-        testId="popular-products"
-      />
+      {fromShop.length ? (
+        <ProductSection
+          title={t('product.more_from_shop', { shop: product.shop.name })}
+          products={fromShop}
+          moreHref={`/shops/${product.shop.id}`}
+          testId="popular-products"
+        />
+      ) : (
+        <ProductSection
+          title={t('product.popular')}
+          products={popular_products}
+          moreHref="/most-popular"
+          testId="popular-products"
+        />
+      )}
     </div>
   );
 }

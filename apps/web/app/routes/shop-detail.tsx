@@ -1,4 +1,5 @@
 import { PRODUCTS_PER_PAGE, REVIEWS_PER_PAGE } from '@souq/contracts/constants';
+import { parseProductQuery } from '@souq/contracts/product-query';
 import { Link, useNavigation } from 'react-router';
 import { fetchProducts, fetchReviews, fetchShop, fetchShopCategories, orNotFound } from '~/features/catalog/api';
 import { ProductGrid, ProductGridSkeleton, Stars } from '~/features/catalog/product-card';
@@ -15,14 +16,13 @@ import { Img } from '~/shared/ui/image';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/shop-detail';
 
-const idOf = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? v : undefined);
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw new Response('Not found', { status: 404 });
-  const url = new URL(request.url);
-  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
-  const categoryId = idOf(url.searchParams.get('category_id'));
-  const page = Number(idOf(url.searchParams.get('page')) ?? 1) || 1;
+  // The shop's list reads its address as every product list does (invalid values left out).
+  const { query: q } = parseProductQuery(new URL(request.url).searchParams);
+  const search = q.search ?? '';
+  const categoryId = q.category_id;
+  const page = q.page ?? 1;
   const o = { locale: requestLocale(request), context: context as ApiContext };
   const shop = await orNotFound(fetchShop(o, params.id));
   const [categories, products, reviews] = await Promise.all([
@@ -31,12 +31,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       shop_id: shop.id,
       search: search || undefined,
       category_id: categoryId,
-      page: Math.min(page, 100_000),
+      page,
       per_page: PRODUCTS_PER_PAGE,
     }),
     fetchReviews(o, { shop_id: shop.id, per_page: REVIEWS_PER_PAGE }).catch(() => null),
   ]);
-  return { shop, categories, products, reviews, search, categoryId: categoryId ? Number(categoryId) : null, page };
+  return { shop, categories, products, reviews, search, categoryId: categoryId ?? null, page };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -80,7 +80,7 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
         <div className="shop-hero">
           <div className="shop-hero__banner">
             <Img
-              src={shop.banners[0] ?? shop.banner}
+              src={shop.banners[0]?.thumbnail ?? shop.banner}
               alt=""
               width={1280}
               height={320}

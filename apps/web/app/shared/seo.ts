@@ -62,7 +62,7 @@ export function seoMeta({
 }: SeoInput): MetaDescriptor[] {
   const root = rootDataOf(matches);
   const origin = root?.origin ?? '';
-  const locale = root?.master.app_locale ?? 'ar';
+  const locale = root?.locale ?? 'ar';
   const url = localisedUrl(`${origin}${path}`, locale);
   const desc = metaText(description);
   const img = absolute(origin, image);

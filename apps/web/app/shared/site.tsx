@@ -32,13 +32,24 @@ export function directionOf(master: Master, locale: string): Direction {
   return master.languages.find((l) => l.name === locale)?.direction ?? 'rtl';
 }
 
-export function SiteProvider({ master, messages, children }: { master: Master; messages: Messages; children: ReactNode }) {
-  const locale = master.app_locale;
+export function SiteProvider({
+  master,
+  messages,
+  locale,
+  children,
+}: {
+  master: Master;
+  messages: Messages;
+  /** The page's language (the request's: RootData.locale). */
+  locale: string;
+  children: ReactNode;
+}) {
   const dir = directionOf(master, locale);
   const [currencyId, setCurrencyId] = useState<number>(master.currency.id);
 
   // Settings load (SPEC §4): the default currency is selected; a currency saved before a reload is
-  // read once and removed; when the stored locale differs from the server's, the server's wins.
+  // read once and removed; when the stored locale differs from the page's, the page's wins (the page was
+  // rendered in the language of its address or cookie, which the stored choice must follow).
   useEffect(() => {
     const saved = storage.get(SELECTED_CURRENCY_KEY);
     if (saved) {

@@ -13,6 +13,7 @@ import { m009Chat } from './009-chat';
 import { m010Support } from './010-support';
 import { m011Content } from './011-content';
 import { m012Payments } from './012-payments';
+import { m013Compat } from './013-compat';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -28,6 +29,7 @@ const all: Record<string, DialectMigration> = {
   '010-support': m010Support,
   '011-content': m011Content,
   '012-payments': m012Payments,
+  '013-compat': m013Compat,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -193,6 +193,33 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
     };
   });
 
+  // Each shop's banners (its page's hero and the original client's banner list): the shop's own banner
+  // first, then a second picture in its colours.
+  const shopBannerRows: Row<'shop_banners'>[] = shops.flatMap((s, i) => {
+    const id = i + 1;
+    const shapesOfShop = [...new Set(s.lines.map((l) => l.shape))];
+    return [
+      { shop_id: id, title: s.name, title_ar: s.name_ar, thumbnail: shopRows[i]!.banner!, sort: 0, is_active: 1 },
+      {
+        shop_id: id,
+        title: s.short,
+        title_ar: s.short_ar,
+        thumbnail: files.add(
+          `shops/${id}-banner-2.svg`,
+          wideSvg(
+            1200,
+            400,
+            s.hue + 25,
+            shapesOfShop.slice(-3).map((shape) => ({ shape, tone: naturalTone[shape] })),
+            { dark: s.hue + 25 >= 140 && s.hue + 25 <= 280 },
+          ),
+        ),
+        sort: 1,
+        is_active: 1,
+      },
+    ];
+  });
+
   // --- Products, images, colours, sizes, reviews -------------------------------------------------
   const productRows: Row<'products'>[] = [];
   const imageRows: Row<'product_images'>[] = [];
@@ -333,6 +360,8 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
           is_active: 1,
           meta_title: `${name} | ${shop.name}`.slice(0, 255),
           meta_description: copy.short[0].slice(0, 500),
+          meta_keywords: [brand.name, sub.name, cat.name, shop.name].join(', ').slice(0, 500),
+          meta_keywords_ar: [brand.name_ar, sub.name_ar, cat.name_ar, shop.name_ar].join('، ').slice(0, 500),
           created_at: at(createdMs),
           updated_at: at(Math.max(0, createdMs - rng.int(0, 2) * DAY)),
         });
@@ -577,6 +606,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
     ['users', userRows],
     ['shops', shopRows],
     ['shop_users', sellerRows],
+    ['shop_banners', shopBannerRows],
     ['categories', categoryRows],
     ['sub_categories', subRows],
     ['brands', brandRows],

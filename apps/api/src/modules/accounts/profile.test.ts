@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addressSchema } from '@souq/contracts';
+import { addressSchema, DEFAULT_AVATAR_URL } from '@souq/contracts';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
 import { accountsConfig, bearer, register } from './test-support';
@@ -141,7 +141,8 @@ describe('profile', () => {
     expect(res2.json().errors.profile_photo[0]).toMatch(/2048 kilobytes/);
     const profile = (await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth })).json().data.user;
     expect(profile.name).toBe('Test Customer');
-    expect(profile.profile_photo).toBeNull();
+    // Nothing was stored: still the default avatar (issue 19: never null).
+    expect(profile.profile_photo).toBe(DEFAULT_AVATAR_URL);
   });
 
   it('updates by JSON, validates, refuses a taken e-mail, and a changed e-mail is no longer verified', async () => {

@@ -1,4 +1,4 @@
-import type { User } from '@souq/contracts';
+import { DEFAULT_AVATAR_URL, type User } from '@souq/contracts';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db';
 import type { UsersTable } from '../../db/catalogue-schema';
@@ -13,7 +13,8 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     phone_code: row.phone_code,
     email: row.email,
-    profile_photo: row.profile_photo,
+    // Never null: the original web client puts it straight into <img src> (the storefront shows initials for the default).
+    profile_photo: row.profile_photo ?? DEFAULT_AVATAR_URL,
     gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
     date_of_birth: row.date_of_birth,
     country: row.country,

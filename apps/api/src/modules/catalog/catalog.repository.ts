@@ -11,6 +11,7 @@ export const findActiveProduct = (db: DbOrTrx, id: number) =>
     .leftJoin('sub_categories as sc', 'sc.id', 'p.sub_category_id')
     .select([
       'p.id',
+      'p.shop_id',
       'p.slug',
       'p.short_description',
       'p.short_description_ar',
@@ -19,6 +20,8 @@ export const findActiveProduct = (db: DbOrTrx, id: number) =>
       'p.video_url',
       'p.meta_title',
       'p.meta_description',
+      'p.meta_keywords',
+      'p.meta_keywords_ar',
       'p.quantity',
       'p.category_id',
       'p.sub_category_id',
@@ -80,7 +83,7 @@ export async function relatedProductIds(
   return [...same, ...more].slice(0, limit).map((r) => r.id);
 }
 
-/** Highest rated products with enough reviews to mean something. */
+/** Highest rated products with enough reviews to mean something (the `popular_product` sort's order). */
 export async function popularProductIds(db: DbOrTrx, limit: number, offset = 0): Promise<number[]> {
   const rows = await db
     .selectFrom('products')
@@ -93,6 +96,32 @@ export async function popularProductIds(db: DbOrTrx, limit: number, offset = 0):
     .offset(offset)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * A shop's most popular products other than `exceptId`, in the same order; when the shop has fewer than
+ * `limit`, the site's most popular others fill the list (after the shop's own).
+ */
+export async function shopPopularProductIds(db: DbOrTrx, shopId: number, exceptId: number, limit: number): Promise<number[]> {
+  const ranked = () =>
+    db
+      .selectFrom('products as p')
+      .innerJoin('shops as s', 's.id', 'p.shop_id')
+      .select('p.id')
+      .where('p.is_active', '=', 1)
+      .where('s.is_active', '=', 1)
+      .where('p.id', '!=', exceptId)
+      .orderBy('p.rating', 'desc')
+      .orderBy('p.total_reviews', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit);
+  const own = (await ranked().where('p.shop_id', '=', shopId).execute()).map((r) => r.id);
+  if (own.length >= limit) return own;
+  const others = await ranked()
+    .where('p.shop_id', '!=', shopId)
+    .limit(limit - own.length)
+    .execute();
+  return [...own, ...others.map((r) => r.id)];
 }
 
 export async function countActiveProducts(db: DbOrTrx): Promise<number> {
@@ -169,28 +198,28 @@ export const incomingFlashSale = (db: DbOrTrx, now: string) =>
 export const findFlashSale = (db: DbOrTrx, id: number) =>
   db.selectFrom('flash_sales').select(flashSaleColumns).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst();
 
-export async function flashSaleProductIds(db: DbOrTrx, saleId: number, limit: number, offset: number) {
-  const rows = await db
+/** A flash sale's active products in the sale's order, of one category when `categoryId` is given. */
+export async function flashSaleProductIds(db: DbOrTrx, saleId: number, limit: number, offset: number, categoryId?: number) {
+  let q = db
     .selectFrom('flash_sale_products as fsp')
     .innerJoin('products as p', 'p.id', 'fsp.product_id')
     .select('p.id')
     .where('fsp.flash_sale_id', '=', saleId)
-    .where('p.is_active', '=', 1)
-    .orderBy('fsp.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .where('p.is_active', '=', 1);
+  if (categoryId !== undefined) q = q.where('p.category_id', '=', categoryId);
+  const rows = await q.orderBy('fsp.id').limit(limit).offset(offset).execute();
   return rows.map((r) => r.id);
 }
 
-export async function countFlashSaleProducts(db: DbOrTrx, saleId: number): Promise<number> {
-  const row = await db
+export async function countFlashSaleProducts(db: DbOrTrx, saleId: number, categoryId?: number): Promise<number> {
+  let q = db
     .selectFrom('flash_sale_products as fsp')
     .innerJoin('products as p', 'p.id', 'fsp.product_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('fsp.flash_sale_id', '=', saleId)
-    .where('p.is_active', '=', 1)
-    .executeTakeFirst();
+    .where('p.is_active', '=', 1);
+  if (categoryId !== undefined) q = q.where('p.category_id', '=', categoryId);
+  const row = await q.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -201,6 +230,17 @@ export const listBanners = (db: DbOrTrx, placement: 'home' | 'ads') =>
     .selectFrom('banners')
     .select(['id', 'title', 'title_ar', 'thumbnail', 'url'])
     .where('placement', '=', placement)
+    .where('is_active', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+/** A shop's active banners in display order. */
+export const listShopBanners = (db: DbOrTrx, shopId: number) =>
+  db
+    .selectFrom('shop_banners')
+    .select(['id', 'title', 'title_ar', 'thumbnail'])
+    .where('shop_id', '=', shopId)
     .where('is_active', '=', 1)
     .orderBy('sort')
     .orderBy('id')

@@ -1,16 +1,18 @@
-import type {
-  FlashSale,
-  FlashSaleWithProducts,
-  HomeResponse,
-  Locale,
-  Product,
-  ProductDetailsResponse,
-  ProductFilters,
-  ProductsFilter,
-  ReviewsResponse,
-  Shop,
-  ShopCategoriesResponse,
-  ShopDetail,
+import {
+  DEFAULT_AVATAR_URL,
+  formatDate,
+  type FlashSale,
+  type FlashSaleWithProducts,
+  type HomeResponse,
+  type Locale,
+  type Product,
+  type ProductDetailsResponse,
+  type ProductFilters,
+  type ProductsFilter,
+  type ReviewsResponse,
+  type Shop,
+  type ShopCategoriesResponse,
+  type ShopDetail,
 } from '@souq/contracts';
 import sanitizeHtml from 'sanitize-html';
 import type { Db, Dialect } from '../../db';
@@ -80,7 +82,14 @@ export interface CatalogService {
     userId: number | null,
   ): Promise<{ total: number; products: Product[]; filters: ProductFilters }>;
   productDetails(id: number, locale: Locale, userId: number | null): Promise<Answer<ProductDetailsResponse>>;
-  reviews(target: { productId: number } | { shopId: number }, page: number, perPage: number): Promise<Answer<ReviewsResponse>>;
+  reviews(
+    target: { productId: number } | { shopId: number },
+    page: number,
+    perPage: number,
+    locale: Locale,
+  ): Promise<Answer<ReviewsResponse>>;
+  /** The most popular other products of a product's shop (site-wide ones fill up a small shop's list). */
+  shopPopularProducts(productId: number, locale: Locale, userId: number | null): Promise<Product[]>;
   shops(search: string | undefined, page: number, perPage: number, locale: Locale): Promise<{ total: number; shops: Shop[] }>;
   topShops(locale: Locale): Promise<Shop[]>;
   shop(id: number, locale: Locale): Promise<ShopDetail>;
@@ -91,8 +100,7 @@ export interface CatalogService {
   ): Promise<{ incoming_flash_sale: FlashSale | null; running_flash_sale: FlashSaleWithProducts | null }>;
   flashSaleDetails(
     id: number,
-    page: number,
-    perPage: number,
+    query: { page: number; per_page: number; category_id?: number },
     locale: Locale,
     userId: number | null,
   ): Promise<{
@@ -130,6 +138,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
     });
   }
 
+  /** The ids of a product's shop's most popular others (cached with the other public answers). */
+  const shopPopularIds = (product: { id: number; shop_id: number }) =>
+    cached(`shop-popular:${product.id}`, () => repo.shopPopularProductIds(db, product.shop_id, product.id, POPULAR));
+
   async function topShops(locale: Locale) {
     const now = Date.now();
     return (await shops.topShops(db, 10)).map((r) => toShop(r, locale, now));
@@ -145,10 +157,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         brandIds: q.brand_id,
         colorIds: q.color_id,
         sizeIds: q.size_id,
-        minRating: q.rating,
+        minRating: q.rating || undefined,
         minPrice: q.min_price === undefined ? undefined : Math.round(q.min_price * 1000),
         maxPrice: q.max_price === undefined ? undefined : Math.round(q.max_price * 1000),
-        deals: q.deals === '1',
+        deals: q.deals === true,
       };
       if (q.search && filter.terms.length === 0) {
         // Only punctuation: nothing can match.
@@ -203,12 +215,12 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           repo.productImages(db, id),
           repo.runningFlashSaleOf(db, id, now),
           repo.relatedProductIds(db, row, RELATED),
-          repo.popularProductIds(db, POPULAR + 1),
+          shopPopularIds(row),
         ]);
         if (!card) throw notFound('Product not found.');
         const [related, popular] = await Promise.all([
           productCards(db, relatedIds, locale, null, now),
-          productCards(db, popularIds.filter((p) => p !== id).slice(0, POPULAR), locale, null, now),
+          productCards(db, popularIds, locale, null, now),
         ]);
         const thumbnails = images.map((im) => ({ id: im.id, thumbnail: im.path, url: im.path, type: im.type }));
         if (row.video_url) thumbnails.push({ id: 0, thumbnail: card.thumbnail ?? '', url: row.video_url, type: 'video' });
@@ -216,13 +228,14 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           product: {
             ...card,
             slug: row.slug,
-            short_description: localized(row.short_description ?? '', row.short_description_ar, locale) || null,
+            short_description: localized(row.short_description ?? '', row.short_description_ar, locale),
             description: cleanHtml(locale === 'ar' && row.description_ar ? row.description_ar : row.description),
             thumbnails,
             flash_sale: sale ? toFlashSale(sale, locale) : null,
             // Meta texts are kept in English only: other languages fall back to the name and summary.
             meta_title: locale === 'en' ? row.meta_title : null,
             meta_description: locale === 'en' ? row.meta_description : null,
+            meta_keywords: localized(row.meta_keywords ?? '', row.meta_keywords_ar, locale),
             category: {
               id: row.category_id,
               slug: row.category_slug,
@@ -247,7 +260,16 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       };
     },
 
-    async reviews(target, page, perPage) {
+    async shopPopularProducts(productId, locale, userId) {
+      const value = await cached(`shop-popular-cards:${locale}:${productId}`, async () => {
+        const row = await repo.findActiveProduct(db, productId);
+        if (!row) throw notFound('Product not found.');
+        return { products: await productCards(db, await shopPopularIds(row), locale, null) };
+      });
+      return (await withFavorites(value, userId)).products;
+    },
+
+    async reviews(target, page, perPage, locale) {
       if ('productId' in target && !(await repo.productExists(db, target.productId))) throw notFound('Product not found.');
       if ('shopId' in target && !(await shops.findShop(db, target.shopId))) throw notFound('Shop not found.');
       const [stats, rows] = await Promise.all([
@@ -271,10 +293,11 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         reviews: rows.map((r) => ({
           id: r.id,
           customer_name: r.customer_name,
-          customer_profile: r.profile_photo,
+          customer_profile: r.profile_photo ?? DEFAULT_AVATAR_URL,
           rating: Number(r.rating),
           description: r.description,
-          created_at: r.created_at,
+          created_at: formatDate(r.created_at, locale),
+          created_at_iso: r.created_at,
         })),
       };
     },
@@ -294,11 +317,12 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
     async shop(id, locale) {
       const r = await shops.findShop(db, id);
       if (!r) throw notFound('Shop not found.');
+      const banners = await repo.listShopBanners(db, id);
       return {
         ...toShop(r, locale, Date.now()),
         short_description: r.short_description ? localized(r.short_description, r.short_description_ar, locale) : null,
         description: cleanHtml(locale === 'ar' && r.description_ar ? r.description_ar : r.description),
-        banners: r.banner ? [r.banner] : [],
+        banners: banners.map((b) => ({ id: b.id, title: localized(b.title, b.title_ar, locale), thumbnail: b.thumbnail })),
         address: r.address ? localized(r.address, r.address_ar, locale) : null,
         last_online: r.last_online_at,
       };
@@ -321,16 +345,16 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       return { ...value, running_flash_sale: await withFavorites(value.running_flash_sale, userId) };
     },
 
-    async flashSaleDetails(id, page, perPage, locale, userId) {
-      const value = await cached(`flash-sale:${locale}:${id}:${page}:${perPage}`, async () => {
+    async flashSaleDetails(id, { page, per_page: perPage, category_id: categoryId }, locale, userId) {
+      const value = await cached(`flash-sale:${locale}:${id}:${page}:${perPage}:${categoryId ?? ''}`, async () => {
         const sale = await repo.findFlashSale(db, id);
         if (!sale) throw notFound('Flash sale not found.');
         const now = nowIso();
         const status: 'upcoming' | 'running' | 'ended' =
           sale.start_at > now ? 'upcoming' : sale.end_at > now ? 'running' : 'ended';
         const [total, ids] = await Promise.all([
-          repo.countFlashSaleProducts(db, id),
-          repo.flashSaleProductIds(db, id, perPage, (page - 1) * perPage),
+          repo.countFlashSaleProducts(db, id, categoryId),
+          repo.flashSaleProductIds(db, id, perPage, (page - 1) * perPage, categoryId),
         ]);
         let cards = await productCards(db, ids, locale, null, now);
         if (status === 'upcoming') {

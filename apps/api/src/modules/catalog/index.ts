@@ -10,4 +10,4 @@ export async function catalogRoutes(app: FastifyInstance) {
 
 // The public surface other modules may use (commerce prices lines the way product cards do).
 export { localized } from './categories.service';
-export { omr, pricing, runningFlashPrices } from './product-cards';
+export { deliveryCharge, omr, pricing, runningFlashPrices } from './product-cards';

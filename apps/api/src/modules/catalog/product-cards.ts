@@ -45,6 +45,10 @@ export function pricing(price: number, listPrice: number, flashPrice: number | u
   };
 }
 
+/** Delivery: the shop's charge (baisa), unless its free-delivery threshold is set and reached by `subtotal`. */
+export const deliveryCharge = (shop: { delivery_charge: number; free_delivery_above: number }, subtotal: number) =>
+  shop.free_delivery_above > 0 && subtotal >= shop.free_delivery_above ? 0 : shop.delivery_charge;
+
 export async function productCards(
   db: DbOrTrx,
   ids: number[],
@@ -88,6 +92,8 @@ export async function productCards(
         's.estimated_delivery_time',
         's.estimated_delivery_time_ar',
         's.last_online_at as shop_last_online',
+        's.delivery_charge',
+        's.free_delivery_above',
       ])
       .where('p.id', 'in', unique)
       .where('p.is_active', '=', 1)
@@ -149,6 +155,8 @@ export async function productCards(
           ? localized(r.estimated_delivery_time, r.estimated_delivery_time_ar, locale)
           : null,
         last_online: r.shop_last_online,
+        // An order of this one item (no size or colour extra) from this shop.
+        delivery_charge: omr(deliveryCharge(r, p.effective)),
       },
       category_id: r.category_id,
       sub_category_id: r.sub_category_id,

@@ -16,6 +16,8 @@ import {
   shopCategoriesResponseSchema,
   shopDetailResponseSchema,
   shopParamsSchema,
+  shopPopularProductsQuerySchema,
+  shopPopularProductsResponseSchema,
   shopsQuerySchema,
   shopsResponseSchema,
   topShopsResponseSchema,
@@ -72,11 +74,12 @@ export async function productsRoutes(app: FastifyInstance) {
       query: reviewsQuerySchema,
       response: reviewsResponseSchema,
     },
-    async ({ query }) => ({
+    async ({ query, req }) => ({
       data: await catalog.reviews(
         query.product_id ? { productId: query.product_id } : { shopId: query.shop_id! },
         query.page,
         query.per_page,
+        req.locale,
       ),
     }),
   );
@@ -106,6 +109,25 @@ export async function productsRoutes(app: FastifyInstance) {
       response: topShopsResponseSchema,
     },
     async ({ req }) => ({ data: { shops: await catalog.topShops(req.locale) } }),
+  );
+
+  // Before /shops/:id, which would otherwise read "popular-products" as a shop id (the original client
+  // calls this path; its server registered it first too).
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/shops/popular-products',
+      publicCache: true,
+      auth: 'optional',
+      summary: "The most popular other products of a product's shop (site-wide ones fill up a small shop's list)",
+      tags,
+      query: shopPopularProductsQuerySchema,
+      response: shopPopularProductsResponseSchema,
+    },
+    async ({ query, req, auth }) => ({
+      data: { products: await catalog.shopPopularProducts(query.product_id, req.locale, auth?.id ?? null) },
+    }),
   );
 
   route(
@@ -157,14 +179,14 @@ export async function productsRoutes(app: FastifyInstance) {
       url: '/api/flash-sale/:id/details',
       publicCache: true,
       auth: 'optional',
-      summary: 'A flash sale with its products, paged',
+      summary: 'A flash sale with its products, paged, of one category when category_id is given',
       tags,
       params: flashSaleParamsSchema,
       query: flashSaleDetailsQuerySchema,
       response: flashSaleDetailsResponseSchema,
     },
     async ({ params, query, req, auth }) => ({
-      data: await catalog.flashSaleDetails(params.id, query.page, query.per_page, req.locale, auth?.id ?? null),
+      data: await catalog.flashSaleDetails(params.id, query, req.locale, auth?.id ?? null),
     }),
   );
 

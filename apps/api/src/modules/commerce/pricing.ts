@@ -1,4 +1,7 @@
-import { pricing } from '../catalog';
+import { deliveryCharge, pricing } from '../catalog';
+
+// The delivery rule lives with the product cards (they show one item's delivery); checkout uses the same.
+export { deliveryCharge };
 
 /**
  * Money of the commerce module, in one place (decision 018). Every amount is an integer number of
@@ -50,10 +53,6 @@ export function voucherDiscount(terms: VoucherTerms, subtotal: number): number {
     terms.max_discount_amount !== null && terms.max_discount_amount > 0 ? Math.min(raw, terms.max_discount_amount) : raw;
   return Math.max(0, Math.min(capped, subtotal));
 }
-
-/** Delivery: the shop's charge, unless its free-delivery threshold is set and reached. */
-export const deliveryCharge = (shop: { delivery_charge: number; free_delivery_above: number }, subtotal: number) =>
-  shop.free_delivery_above > 0 && subtotal >= shop.free_delivery_above ? 0 : shop.delivery_charge;
 
 export interface TaxRate {
   id: number;

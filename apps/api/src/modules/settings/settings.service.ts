@@ -1,5 +1,5 @@
 import type { Country, Currency, Language, Locale, Master } from '@souq/contracts';
-import { themeColorKeys } from '@souq/contracts';
+import { DEFAULT_LOCALE, themeColorKeys } from '@souq/contracts';
 import { configuredGateways, type AppConfig } from '../../config';
 import { isOn, type Db } from '../../db';
 import type { CurrenciesTable } from '../../db/schema';
@@ -136,7 +136,9 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
         is_active: isOn(g.is_active) && usableGateways.has(g.name),
       })),
       app_name: text('app_name') ?? 'Souq',
-      app_locale: locale,
+      // The site's default language, whatever the request's: the original client starts a first visit in it
+      // (our storefront takes its language from its own request instead).
+      app_locale: langs.find((l) => l.is_default)?.name ?? DEFAULT_LOCALE,
       app_environment: appEnv,
       web_logo: text('web_logo'),
       web_footer_logo: text('web_footer_logo'),

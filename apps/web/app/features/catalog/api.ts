@@ -6,6 +6,7 @@ import type {
   ProductDetailsResponse,
   ProductsQuery,
   ProductsResponse,
+  RecentlyViewedResponse,
   ReviewsResponse,
   ShopCategoriesResponse,
   ShopDetailResponse,
@@ -59,6 +60,17 @@ export const fetchFlashSales = (o: CallOptions) => get<FlashSalesResponse>('/fla
 
 export const fetchFlashSale = (o: CallOptions, id: number | string, query: { page?: number; per_page?: number } = {}) =>
   get<FlashSaleDetailsResponse>(`/flash-sale/${encodeURIComponent(String(id))}/details`, o, query).then((r) => r.data);
+
+/** GET /recently-views: the signed-in customer's last viewed products, newest first. */
+export const fetchRecentlyViewed = (o: CallOptions & { token: string }) =>
+  get<RecentlyViewedResponse>('/recently-views', o).then((r) => r.data.products);
+
+/**
+ * Opens a product as the signed-in customer (GET /product-details with the token), which is what records
+ * it among their recently viewed: the page itself is rendered for a guest, so it records nothing.
+ */
+export const recordProductView = (o: CallOptions & { token: string }, productId: number) =>
+  get<ProductDetailsResponse>('/product-details', o, { product_id: productId }).then(() => undefined);
 
 /** A 404 from the API becomes the storefront's not-found page; other failures propagate. */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {

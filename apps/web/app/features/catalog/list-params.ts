@@ -1,27 +1,26 @@
-import { productSortTypes } from '@souq/contracts/constants';
+import { parseProductQuery, productQueryParams, type ProductQueryKey } from '@souq/contracts/product-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 
-/** A product list's URL parameters: which values are valid, and how a change builds the next URL. */
+/**
+ * A product list's URL parameters: read by the one product-query parser the API uses too
+ * (packages/contracts/src/product-query.ts), and how a change builds the next URL.
+ */
 
-const ID = /^[1-9]\d{0,9}$/;
-const ID_LIST = /^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,19}$/;
-const PRICE = /^\d{1,9}(\.\d{1,3})?$/;
-
-/** The URL parameters of a list and what a valid value looks like (invalid ones are ignored, not a 422). */
-const PARAM_RULES: Record<string, (v: string) => boolean> = {
-  search: (v) => v.length > 0 && v.length <= 100,
-  category_id: (v) => ID.test(v),
-  sub_category_id: (v) => ID.test(v),
-  brand_id: (v) => ID_LIST.test(v),
-  color_id: (v) => ID_LIST.test(v),
-  size_id: (v) => ID_LIST.test(v),
-  rating: (v) => /^[1-5]$/.test(v),
-  min_price: (v) => PRICE.test(v),
-  max_price: (v) => PRICE.test(v),
-  sort_type: (v) => (productSortTypes as readonly string[]).includes(v),
-  page: (v) => /^[1-9]\d{0,4}$/.test(v),
-};
+/** The parameters a list address may carry (the shop, page size and deals are the route's own). */
+const LIST_KEYS = [
+  'search',
+  'category_id',
+  'sub_category_id',
+  'brand_id',
+  'color_id',
+  'size_id',
+  'rating',
+  'min_price',
+  'max_price',
+  'sort_type',
+  'page',
+] as const satisfies readonly ProductQueryKey[];
 
 /** The filters that narrow a list (not the search, sort or page). */
 export const FILTER_KEYS = [
@@ -35,16 +34,16 @@ export const FILTER_KEYS = [
   'max_price',
 ] as const;
 
-export type ListParams = Partial<Record<keyof typeof PARAM_RULES, string>>;
+export type ListParams = Partial<Record<(typeof LIST_KEYS)[number], string>>;
 
+/**
+ * The list's valid parameters, written as the API reads them. An empty one is absent, and an invalid one
+ * is left out (a typo in an address shows the list without it, not an error).
+ */
 export function readListParams(search: URLSearchParams): ListParams {
+  const all = productQueryParams(parseProductQuery(search).query);
   const out: ListParams = {};
-  for (const [key, ok] of Object.entries(PARAM_RULES)) {
-    const raw = search.get(key);
-    const v = key === 'search' ? raw?.trim() : raw;
-    if (v && ok(v)) out[key] = v;
-  }
-  if (out.min_price && out.max_price && Number(out.min_price) > Number(out.max_price)) delete out.max_price;
+  for (const key of LIST_KEYS) if (all[key] !== undefined) out[key] = all[key];
   return out;
 }
 

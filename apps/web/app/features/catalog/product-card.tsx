@@ -137,6 +137,7 @@ export function ProductGrid({
   priorityCount = 0,
   testId,
   wide = false,
+  row = false,
   headingLevel,
 }: {
   products: Product[];
@@ -144,10 +145,12 @@ export function ProductGrid({
   testId?: string;
   /** Five columns on wide screens (full-width pages without a sidebar). */
   wide?: boolean;
+  /** One line that scrolls sideways at every width (with `wide`). */
+  row?: boolean;
   headingLevel?: CardHeadingLevel;
 }) {
   return (
-    <div className={wide ? 'product-grid product-grid--wide' : 'product-grid'} data-testid={testId}>
+    <div className={`product-grid${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`} data-testid={testId}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} priority={i < priorityCount} headingLevel={headingLevel} />
       ))}
@@ -155,9 +158,13 @@ export function ProductGrid({
   );
 }
 
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+export function ProductGridSkeleton({ count = 8, wide = false, row = false }: { count?: number; wide?: boolean; row?: boolean }) {
   return (
-    <div className="product-grid" aria-hidden="true" data-testid="product-grid-skeleton">
+    <div
+      className={`product-grid${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`}
+      aria-hidden="true"
+      data-testid="product-grid-skeleton"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div className="product-card product-card--skeleton" key={i}>
           <div className="product-card__media skeleton" />

@@ -42,7 +42,7 @@ export async function loadProductList(
   fixed: Record<string, string | number | undefined> = {},
 ): Promise<ProductListData> {
   const params = readListParams(new URL(request.url).searchParams);
-  for (const key of Object.keys(fixed)) delete params[key];
+  for (const key of Object.keys(fixed)) delete params[key as keyof ListParams];
   const data = await fetchProducts(
     { locale: requestLocale(request), context: context as ApiContext },
     { ...params, ...fixed, per_page: PRODUCTS_PER_PAGE },

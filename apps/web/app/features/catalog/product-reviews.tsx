@@ -1,4 +1,5 @@
 import type { RatingSummary, Review } from '@souq/contracts';
+import { isDefaultAvatar } from '@souq/contracts/constants';
 import { useState } from 'react';
 import { useSite } from '~/shared/site';
 import { formatDate } from '~/shared/dates';
@@ -97,7 +98,7 @@ export function ReviewsSection({
               {reviews.map((r) => (
                 <li className="review" key={r.id} data-testid="review">
                   <div className="review__head">
-                    {r.customer_profile ? (
+                    {!isDefaultAvatar(r.customer_profile) ? (
                       <Img src={r.customer_profile} alt="" width={36} height={36} className="review__avatar" />
                     ) : (
                       <span className="review__avatar review__avatar--initial" aria-hidden="true">
@@ -108,8 +109,8 @@ export function ReviewsSection({
                       <strong>{r.customer_name}</strong>
                       <div className="review__meta">
                         <Stars rating={r.rating} />
-                        <time dateTime={r.created_at} className="muted">
-                          {formatDate(r.created_at, locale)}
+                        <time dateTime={r.created_at_iso} className="muted">
+                          {formatDate(r.created_at_iso, locale)}
                         </time>
                       </div>
                     </div>

@@ -1,3 +1,4 @@
+import { isDefaultAvatar } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MENU } from '~/shared/account-pages';
@@ -6,8 +7,9 @@ import { useSite } from '~/shared/site';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
 import { openOverlay } from '~/shared/ui-store';
 
+/** The person's photo; their initial instead when they have none (the API's default avatar, or nothing). */
 export function Avatar({ photo, name, size = 32 }: { photo: string | null | undefined; name: string; size?: number }) {
-  return photo ? (
+  return photo && !isDefaultAvatar(photo) ? (
     <img className="avatar" src={photo} alt="" width={size} height={size} />
   ) : (
     <span className="avatar avatar--initial" style={{ width: size, height: size }} aria-hidden="true">
