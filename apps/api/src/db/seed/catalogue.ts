@@ -2,7 +2,7 @@ import { hash, type Algorithm } from '@node-rs/argon2';
 import { sql, type Insertable } from 'kysely';
 import { searchIndexText } from '../../shared/search-text';
 import type { Database } from '../schema';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 import { createRng } from './prng';
 import {
   avatarSvg,

@@ -1,17 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../index';
+import type { SeedContext } from './context';
 import { seedSettings } from './settings';
 import { seedCountries } from './countries';
 import { seedCatalogue } from './catalogue';
 import { seedCommerce } from './commerce';
 
-export interface SeedContext {
-  db: Db;
-  dialect: Dialect;
-  /** Folder where generated demo images are written (served at /uploads/). */
-  uploadsDir: string;
-  log: Pick<FastifyBaseLogger, 'info'>;
-}
+export type { SeedContext } from './context';
 
 /** Seeds the demo data when the database has no settings yet (first start). */
 export async function seedIfEmpty(db: Db, dialect: Dialect, log: SeedContext['log'], uploadsDir?: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 /** Site settings, currencies, languages, menus, footers: what /master answers. */
 export async function seedSettings({ db }: SeedContext): Promise<void> {
