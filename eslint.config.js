@@ -21,11 +21,11 @@ const dirsOf = (dir) =>
     .map((e) => e.name);
 
 /** One zone per pair of sibling folders: `a` may import from `b` only b/index.ts. */
-function siblingZones(dir, { skip = [] } = {}) {
+function siblingZones(dir) {
   const names = dirsOf(dir);
   return names.flatMap((a) =>
     names
-      .filter((b) => b !== a && !skip.includes(b))
+      .filter((b) => b !== a)
       .map((b) => ({
         target: `${dir}/${a}`,
         from: `${dir}/${b}`,
@@ -94,16 +94,6 @@ export default tseslint.config(
     files: [`${api}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': restrict([...apiLayers, ...siblingZones(`${api}/modules`)]) },
   },
-  // Known exceptions, each a reach into another module's file, to be routed through that module's
-  // index.ts (these files were being changed on another branch when the rule came in; decision 016).
-  ...[
-    ['modules/catalog/catalog.service.ts', 'settings'],
-    ['modules/settings/settings.routes.ts', 'i18n'],
-    ['modules/accounts/favorites.routes.ts', 'catalog'],
-  ].map(([file, module]) => ({
-    files: [`${api}/${file}`],
-    rules: { 'import-x/no-restricted-paths': restrict([...apiLayers, ...siblingZones(`${api}/modules`, { skip: [module] })]) },
-  })),
   // Tests set up state through other features' and modules' internals (and API tests build the app);
   // the ground floor's tests still import nothing above it.
   { files: [`${web}/**/*.test.{ts,tsx}`], rules: { 'import-x/no-restricted-paths': restrict(webLayers) } },

@@ -167,36 +167,27 @@ export const OVERLAYS: OverlaySpec[] = [
       return LOGIN;
     },
   },
-  {
-    name: 'registration',
+  ...(
+    [
+      ['registration', 'signup-link', 'register-dialog'],
+      ['forgot password', 'forgot-link', 'forgot-dialog'],
+    ] as const
+  ).map(([name, link, dialog]): OverlaySpec => ({
+    name,
     auth: 'guest',
     widths: [390, 1280],
     path: '/',
-    container: '[data-testid=register-dialog][open]',
+    container: `[data-testid=${dialog}][open]`,
     modal: true,
+    // Reached from the login dialog; focus returns to the button that opened that one.
     async open(page) {
       await press(page, LOGIN);
-      await page.locator('[data-testid=signup-link]').waitFor();
-      await press(page, '[data-testid=signup-link]');
-      await page.locator('[data-testid=register-dialog][open] form').waitFor();
+      await page.locator(`[data-testid=${link}]`).waitFor();
+      await press(page, `[data-testid=${link}]`);
+      await page.locator(`[data-testid=${dialog}][open] form`).waitFor();
       return LOGIN;
     },
-  },
-  {
-    name: 'forgot password',
-    auth: 'guest',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=forgot-dialog][open]',
-    modal: true,
-    async open(page) {
-      await press(page, LOGIN);
-      await page.locator('[data-testid=forgot-link]').waitFor();
-      await press(page, '[data-testid=forgot-link]');
-      await page.locator('[data-testid=forgot-dialog][open] form').waitFor();
-      return LOGIN;
-    },
-  },
+  })),
   {
     name: 'logout confirmation',
     auth: 'user',
@@ -212,9 +203,9 @@ export const OVERLAYS: OverlaySpec[] = [
       return '[data-testid=user-menu]';
     },
   },
-  {
-    name: 'phone menu drawer',
-    auth: 'guest',
+  ...(['guest', 'user'] as const).map((auth): OverlaySpec => ({
+    name: auth === 'guest' ? 'phone menu drawer' : 'phone menu drawer (signed in)',
+    auth,
     widths: [390],
     path: '/',
     container: '[data-testid=side-menu][open]',
@@ -224,20 +215,7 @@ export const OVERLAYS: OverlaySpec[] = [
       await page.locator('[data-testid=side-menu][open] nav').waitFor();
       return '[data-testid=menu-button]';
     },
-  },
-  {
-    name: 'phone menu drawer (signed in)',
-    auth: 'user',
-    widths: [390],
-    path: '/',
-    container: '[data-testid=side-menu][open]',
-    modal: true,
-    async open(page) {
-      await press(page, '[data-testid=menu-button]');
-      await page.locator('[data-testid=side-menu][open] nav').waitFor();
-      return '[data-testid=menu-button]';
-    },
-  },
+  })),
   {
     name: 'filters drawer',
     auth: 'guest',

@@ -3,6 +3,7 @@ import { addressSchema, boolish } from './accounts';
 import { queryInt } from './catalog';
 import { envelope, getQuery } from './common';
 import { cleanText } from './text';
+import { orderStatuses, orderStatusKeys } from './constants';
 
 // ---------------------------------------------------------------------------------------------------
 // Cart, vouchers, checkout, orders (issue 16, API.md "Cart, vouchers, checkout, orders" and "Seller
@@ -54,15 +55,6 @@ const couponCode = z
   .transform((v) => (v ? v.toUpperCase() : null));
 
 const isBuyNow = boolish.optional().default(false);
-
-export const orderStatuses = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered', 'Cancelled'] as const;
-export type OrderStatusName = (typeof orderStatuses)[number];
-/** The keys of `status_wise_orders`, and the `order_status` filter values (the names above are accepted too). */
-export const orderStatusKeys = ['pending', 'confirm', 'processing', 'pickup', 'on_the_way', 'delivered', 'cancelled'] as const;
-export type OrderStatusKey = (typeof orderStatusKeys)[number];
-
-export const orderStatusOf = (key: OrderStatusKey): OrderStatusName => orderStatuses[orderStatusKeys.indexOf(key)]!;
-export const orderStatusKeyOf = (status: OrderStatusName): OrderStatusKey => orderStatusKeys[orderStatuses.indexOf(status)]!;
 
 /** `order_status` in a query or body: a key (`on_the_way`) or a name (`On The Way`), any case. */
 const orderStatusInput = z

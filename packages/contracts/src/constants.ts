@@ -73,3 +73,12 @@ export const SHOP_LOGO_MAX_SIDE = 4096;
  */
 export const DEFAULT_AVATAR_URL = '/api/media/default-avatar.svg';
 export const isDefaultAvatar = (url: string | null | undefined): boolean => !url || url === DEFAULT_AVATAR_URL;
+/** The order status chain (API.md: Pending → Confirm → Processing → Pickup → On The Way → Delivered, or Cancelled). */
+export const orderStatuses = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered', 'Cancelled'] as const;
+export type OrderStatusName = (typeof orderStatuses)[number];
+/** The keys of `status_wise_orders`, and the `order_status` filter values (the names above are accepted too). */
+export const orderStatusKeys = ['pending', 'confirm', 'processing', 'pickup', 'on_the_way', 'delivered', 'cancelled'] as const;
+export type OrderStatusKey = (typeof orderStatusKeys)[number];
+
+export const orderStatusOf = (key: OrderStatusKey): OrderStatusName => orderStatuses[orderStatusKeys.indexOf(key)]!;
+export const orderStatusKeyOf = (status: OrderStatusName): OrderStatusKey => orderStatusKeys[orderStatuses.indexOf(status)]!;

@@ -64,16 +64,41 @@ export function runLogoutCleanups() {
   }
 }
 
+function savedSession(): Partial<AuthState> {
+  try {
+    return JSON.parse(storage.get(AUTH_KEY) ?? '{}') as Partial<AuthState>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The signed-in customer's token for code outside React (client loaders and actions): the store's once
+ * it has read the saved session, else the saved one (a loader runs while the page hydrates, before that).
+ */
+export function sessionToken(): string | null {
+  const state = authStore.get();
+  return state.ready ? state.token : (savedSession().token ?? null);
+}
+
+/**
+ * Runs `update` once the saved session has been read: a client loader runs while the page hydrates,
+ * before that, and a store written then would be overwritten (or, through setAuth, erase the saved session).
+ */
+export function afterSessionRead(update: () => void) {
+  if (authStore.get().ready) return update();
+  const stop = authStore.subscribe(() => {
+    if (!authStore.get().ready) return;
+    stop();
+    update();
+  });
+}
+
 /** Reads the persisted session once, after hydration (the server always renders a guest). */
 export function useAuthBootstrap() {
   useEffect(() => {
     if (!authStore.get().ready) {
-      let saved: Partial<AuthState> = {};
-      try {
-        saved = JSON.parse(storage.get(AUTH_KEY) ?? '{}') as Partial<AuthState>;
-      } catch {
-        saved = {};
-      }
+      const saved = savedSession();
       authStore.set({
         token: saved.token ?? null,
         user: saved.user ?? null,

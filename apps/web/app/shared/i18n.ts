@@ -27,3 +27,8 @@ export function requestLocale(request: Request): 'ar' | 'en' {
   const lang = new URL(request.url).searchParams.get('lang');
   return normaliseLocale(lang ?? readCookie(request.headers.get('cookie'), 'locale'));
 }
+
+/** In the browser: the language the page was rendered in (client loaders and actions have no cookie to read). */
+export function documentLocale(): 'ar' | 'en' {
+  return normaliseLocale(typeof document === 'undefined' ? null : document.documentElement.lang);
+}

@@ -3,7 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import { sanitizeRichText } from '../../shared/rich-text';
 import { searchIndexText } from '../../shared/search-text';
 import type { Database } from '../schema';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 import { createRng } from './prng';
 import {
   avatarSvg,

@@ -1,4 +1,4 @@
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 /** ISO 3166-1 alpha-2 | English name | Arabic name | international dialling code. */
 const LIST = `

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../index';
+import type { SeedContext } from './context';
 import { seedSettings } from './settings';
 import { seedCountries } from './countries';
 import { seedCatalogue } from './catalogue';
@@ -7,13 +7,7 @@ import { seedCommerce } from './commerce';
 import { seedChat } from './chat';
 import { seedSupport } from './support';
 
-export interface SeedContext {
-  db: Db;
-  dialect: Dialect;
-  /** Folder where generated demo images are written (served at /uploads/). */
-  uploadsDir: string;
-  log: Pick<FastifyBaseLogger, 'info'>;
-}
+export type { SeedContext } from './context';
 
 /** Seeds the demo data when the database has no settings yet (first start). */
 export async function seedIfEmpty(db: Db, dialect: Dialect, log: SeedContext['log'], uploadsDir?: string): Promise<boolean> {

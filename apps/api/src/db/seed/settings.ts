@@ -1,5 +1,5 @@
 import { CONTACT_SETTINGS } from '../migrations/010-support';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 /** Site settings, currencies, languages, menus, footers: what /master answers. */
 export async function seedSettings({ db }: SeedContext): Promise<void> {

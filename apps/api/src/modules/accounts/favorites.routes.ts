@@ -1,7 +1,7 @@
 import { favoriteBody, pageQuery } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound, route } from '../../http/route';
-import { productCards } from '../catalog/product-cards';
+import { productCards } from '../catalog';
 import { type AccountsContext, isUniqueViolation } from './context';
 import { deleteFavorite, favoritePage, findFavorite, insertFavorite, productExists } from './favorites.repository';
 

@@ -3,6 +3,59 @@ import type { DbOrTrx } from '../../db';
 
 /** SQL of product details, reviews, flash sales, banners and recently viewed products. */
 
+/**
+ * Products with their shop, brand and unit, and the columns every view of a product shows: the cards
+ * (product-cards.ts) and the cart's and checkout's lines (commerce) add their own to these. No filter:
+ * the caller says which products, and whether inactive ones count.
+ */
+export const productRows = (db: DbOrTrx) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('shops as s', 's.id', 'p.shop_id')
+    .leftJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('units as u', 'u.id', 'p.unit_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.name_ar',
+      'p.thumbnail',
+      'p.price',
+      'p.list_price',
+      'p.quantity',
+      'b.name as brand_name',
+      'b.name_ar as brand_name_ar',
+      'u.id as unit_id',
+      'u.name as unit_name',
+      'u.name_ar as unit_name_ar',
+      's.id as shop_id',
+      's.name as shop_name',
+      's.name_ar as shop_name_ar',
+      's.logo as shop_logo',
+      's.rating as shop_rating',
+      's.last_online_at as shop_last_online',
+    ]);
+
+/** The sizes of these products with their extra price, in the sizes' order. */
+export const productSizes = (db: DbOrTrx, productIds: number[]) =>
+  db
+    .selectFrom('product_sizes as ps')
+    .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+    .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
+    .where('ps.product_id', 'in', productIds)
+    .orderBy('z.sort')
+    .orderBy('z.id')
+    .execute();
+
+/** The colours of these products with their extra price. */
+export const productColors = (db: DbOrTrx, productIds: number[]) =>
+  db
+    .selectFrom('product_colors as pc')
+    .innerJoin('colors as c', 'c.id', 'pc.color_id')
+    .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+    .where('pc.product_id', 'in', productIds)
+    .orderBy('c.id')
+    .execute();
+
 export const findActiveProduct = (db: DbOrTrx, id: number) =>
   db
     .selectFrom('products as p')

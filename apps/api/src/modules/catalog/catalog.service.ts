@@ -19,7 +19,7 @@ import type { Db, Dialect } from '../../db';
 import { notFound } from '../../http/route';
 import { searchTerms } from '../../shared/search-text';
 import { createTtlCache } from '../../shared/ttl-cache';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService, localized } from './categories.service';

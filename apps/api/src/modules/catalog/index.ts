@@ -8,6 +8,8 @@ export async function catalogRoutes(app: FastifyInstance) {
   await app.register(productsRoutes);
 }
 
-// The public surface other modules may use (commerce prices lines the way product cards do).
+// The public surface other modules may use: commerce prices and describes lines the way product cards
+// do, from the same product rows; the wishlist lists product cards.
 export { localized } from './categories.service';
-export { deliveryCharge, omr, pricing, runningFlashPrices } from './product-cards';
+export { productColors, productRows, productSizes } from './catalog.repository';
+export { deliveryCharge, omr, pricing, productCards, runningFlashPrices } from './product-cards';

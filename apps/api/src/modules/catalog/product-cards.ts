@@ -1,6 +1,7 @@
 import type { Locale, Product } from '@souq/contracts';
 
 import type { DbOrTrx } from '../../db';
+import { productColors, productRows, productSizes } from './catalog.repository';
 import { localized } from './categories.service';
 
 /**
@@ -61,34 +62,13 @@ export async function productCards(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const [rows, flash, sizes, colors, favorites] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('shops as s', 's.id', 'p.shop_id')
-      .leftJoin('brands as b', 'b.id', 'p.brand_id')
-      .leftJoin('units as u', 'u.id', 'p.unit_id')
+    productRows(db)
       .select([
-        'p.id',
-        'p.name',
-        'p.name_ar',
-        'p.thumbnail',
-        'p.price',
-        'p.list_price',
         'p.rating',
         'p.total_reviews',
         'p.total_sold',
-        'p.quantity',
         'p.category_id',
         'p.sub_category_id',
-        'b.name as brand_name',
-        'b.name_ar as brand_name_ar',
-        'u.id as unit_id',
-        'u.name as unit_name',
-        'u.name_ar as unit_name_ar',
-        's.id as shop_id',
-        's.name as shop_name',
-        's.name_ar as shop_name_ar',
-        's.logo as shop_logo',
-        's.rating as shop_rating',
         's.estimated_delivery_time',
         's.estimated_delivery_time_ar',
         's.last_online_at as shop_last_online',
@@ -100,21 +80,8 @@ export async function productCards(
       .where('s.is_active', '=', 1)
       .execute(),
     flashPrices ?? runningFlashPrices(db, unique, now),
-    db
-      .selectFrom('product_sizes as ps')
-      .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-      .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
-      .where('ps.product_id', 'in', unique)
-      .orderBy('z.sort')
-      .orderBy('z.id')
-      .execute(),
-    db
-      .selectFrom('product_colors as pc')
-      .innerJoin('colors as c', 'c.id', 'pc.color_id')
-      .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
-      .where('pc.product_id', 'in', unique)
-      .orderBy('c.id')
-      .execute(),
+    productSizes(db, unique),
+    productColors(db, unique),
     userId
       ? db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).where('product_id', 'in', unique).execute()
       : Promise.resolve([] as Array<{ product_id: number }>),

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
 import type { OrdersTable, OrderStatus } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
-import { runningFlashPrices } from '../catalog';
+import { productColors, productRows, productSizes, runningFlashPrices } from '../catalog';
 
 /** SQL of the commerce module (issue 16). Money is integer baisa. */
 
@@ -60,58 +60,22 @@ export async function saleProducts(db: DbOrTrx, ids: number[], now: string): Pro
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const [rows, flash, colors, sizes] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('shops as s', 's.id', 'p.shop_id')
-      .leftJoin('brands as b', 'b.id', 'p.brand_id')
-      .leftJoin('units as u', 'u.id', 'p.unit_id')
-      .select([
-        'p.id',
-        'p.shop_id',
-        'p.name',
-        'p.name_ar',
-        'p.thumbnail',
-        'p.price',
-        'p.list_price',
-        'p.quantity',
-        'p.is_active',
-        's.is_active as shop_active',
-        'b.name as brand',
-        'b.name_ar as brand_ar',
-        'u.id as unit_id',
-        'u.name as unit_name',
-        'u.name_ar as unit_name_ar',
-        's.name as shop_name',
-        's.name_ar as shop_name_ar',
-        's.logo as shop_logo',
-        's.rating as shop_rating',
-        's.last_online_at as shop_last_online',
-        's.delivery_charge',
-        's.free_delivery_above',
-        's.min_order_amount',
-      ])
+    productRows(db)
+      .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
       .where('p.id', 'in', unique)
       .execute(),
     runningFlashPrices(db, unique, now),
-    db
-      .selectFrom('product_colors as pc')
-      .innerJoin('colors as c', 'c.id', 'pc.color_id')
-      .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
-      .where('pc.product_id', 'in', unique)
-      .execute(),
-    db
-      .selectFrom('product_sizes as ps')
-      .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-      .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
-      .where('ps.product_id', 'in', unique)
-      .execute(),
+    productColors(db, unique),
+    productSizes(db, unique),
   ]);
   const out = new Map<number, SaleProduct>();
-  for (const r of rows) {
+  for (const { brand_name, brand_name_ar, is_active, shop_active, ...r } of rows) {
     out.set(r.id, {
       ...r,
+      brand: brand_name,
+      brand_ar: brand_name_ar,
       shop_rating: Number(r.shop_rating),
-      available: r.is_active === 1 && r.shop_active === 1,
+      available: is_active === 1 && shop_active === 1,
       flash: flash.get(r.id),
       colors: new Map(),
       sizes: new Map(),

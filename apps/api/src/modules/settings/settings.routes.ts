@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { countriesResponseSchema, masterResponseSchema, translationsSchema } from '@souq/contracts';
 import { z } from 'zod';
 import { HttpError, route } from '../../http/route';
-import { translations } from '../i18n/messages';
+import { translations } from '../i18n';
 
 export async function settingsRoutes(app: FastifyInstance) {
   route(

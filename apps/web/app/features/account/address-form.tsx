@@ -1,9 +1,10 @@
 import type { Address } from '@souq/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { useFetcher } from 'react-router';
 import { useSite } from '~/shared/site';
+import { actionResult, ChoiceGroup, SubmitButton, TextField, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
-import { errorMessage, useAccountApi, type Envelope } from './api';
-import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, type FieldErrors } from './form';
+import { accountCall } from './api';
 import { ADDRESS_TYPES, AddressTypeIcon } from './address-type';
 
 export interface AddressFormValues {
@@ -42,7 +43,31 @@ export const valuesOf = (a: Address): AddressFormValues => ({
   is_default: a.is_default,
 });
 
-/** The add and edit address form: POST /address/store or /address/{id}/update; server messages under the fields. */
+const TEXT_FIELDS = ['name', 'phone', 'area', 'flat_no', 'address_line', 'address_line2', 'post_code'] as const;
+
+/** Where the form posts: the client action of the add or the edit address route. */
+const actionOf = (id?: number) => (id ? `/manage-address/${id}/edit` : '/manage-address/new');
+
+/**
+ * The client action of /manage-address/new and /manage-address/:id/edit (checkout's add-address modal
+ * posts to the first): POST /address/store or /address/{id}/update with the form's fields.
+ */
+export async function saveAddress(request: Request, id?: number): Promise<ActionResult<Address>> {
+  const form = await request.formData();
+  const body: Record<string, string | boolean> = {};
+  for (const key of TEXT_FIELDS) body[key] = String(form.get(key) ?? '');
+  body.address_type = String(form.get('address_type') ?? 'home');
+  body.is_default = form.has('is_default');
+  return actionResult(async () => {
+    const res = await accountCall<{ address: Address }>(id ? `/address/${id}/update` : '/address/store', {
+      method: 'POST',
+      body,
+    });
+    return res.address;
+  });
+}
+
+/** The add and edit address form; the server's messages under the fields. */
 export function AddressForm({
   initial,
   addressId,
@@ -55,49 +80,32 @@ export function AddressForm({
   onCancel(): void;
 }) {
   const { t } = useSite();
-  const call = useAccountApi();
-  const [form, setForm] = useState<AddressFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<ActionResult<Address>>();
   const formRef = useRef<HTMLFormElement>(null);
-
-  const set = <K extends keyof AddressFormValues>(key: K, value: AddressFormValues[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      const res = await call<Envelope<{ address: Address }>>(addressId ? `/address/${addressId}/update` : '/address/store', {
-        method: 'POST',
-        body: form,
-      });
+  const { busy, errors, clear } = useSubmission(fetcher, {
+    form: formRef,
+    onDone(address) {
       toast.success(t(addressId ? 'account.address_updated' : 'account.address_added'));
-      onSaved(res.data.address);
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstError(formRef.current);
-      } else toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      onSaved(address);
+    },
+  });
 
-  const text = (key: Exclude<keyof AddressFormValues, 'address_type' | 'is_default'>) => ({
+  const text = (key: (typeof TEXT_FIELDS)[number]) => ({
     name: key,
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    defaultValue: initial[key],
+    onChange: () => clear(key),
     error: errors[key],
   });
 
   return (
-    <form ref={formRef} className="acc-form" onSubmit={submit} noValidate data-testid="address-form">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={actionOf(addressId)}
+      className="acc-form"
+      noValidate
+      data-testid="address-form"
+    >
       <div className="acc-grid">
         <TextField label={t('account.full_name')} autoComplete="name" required {...text('name')} />
         <TextField
@@ -108,7 +116,10 @@ export function AddressForm({
           dir="ltr"
           required
           {...text('phone')}
-          onChange={(e) => set('phone', e.target.value.replace(/[^\d+]/g, ''))}
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/[^\d+]/g, '');
+            clear('phone');
+          }}
         />
         <TextField label={t('account.area')} autoComplete="address-level2" {...text('area')} />
         <TextField label={t('account.flat_no')} {...text('flat_no')} />
@@ -127,37 +138,23 @@ export function AddressForm({
         />
         <TextField label={t('account.post_code')} autoComplete="postal-code" dir="ltr" {...text('post_code')} />
       </div>
-      <fieldset className="acc-field acc-radios">
-        <legend className="acc-field__label">{t('account.address_type')}</legend>
-        <div className="acc-radios__row">
-          {ADDRESS_TYPES.map((type) => (
-            <label key={type} className="acc-radio acc-radio--card">
-              <input
-                type="radio"
-                name="address_type"
-                value={type}
-                checked={form.address_type === type}
-                onChange={() => set('address_type', type)}
-              />
-              <AddressTypeIcon type={type} />
-              <span>{t(`account.type_${type}`)}</span>
-            </label>
-          ))}
-        </div>
-        {errors.address_type ? (
-          <p className="acc-field__error" data-testid="field-error">
-            <bdi>{errors.address_type}</bdi>
-          </p>
-        ) : null}
-      </fieldset>
+      <ChoiceGroup legend={t('account.address_type')} error={errors.address_type}>
+        {ADDRESS_TYPES.map((type) => (
+          <label key={type} className="acc-radio acc-radio--card">
+            <input
+              type="radio"
+              name="address_type"
+              value={type}
+              defaultChecked={initial.address_type === type}
+              onChange={() => clear('address_type')}
+            />
+            <AddressTypeIcon type={type} />
+            <span>{t(`account.type_${type}`)}</span>
+          </label>
+        ))}
+      </ChoiceGroup>
       <label className="acc-check">
-        <input
-          type="checkbox"
-          name="is_default"
-          checked={form.is_default}
-          onChange={(e) => set('is_default', e.target.checked)}
-          data-testid="address-default"
-        />
+        <input type="checkbox" name="is_default" defaultChecked={initial.is_default} data-testid="address-default" />
         <span>{t('account.make_default')}</span>
       </label>
       <div className="acc-form__actions">
@@ -168,6 +165,6 @@ export function AddressForm({
           {t('common.cancel')}
         </button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

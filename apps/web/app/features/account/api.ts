@@ -1,8 +1,13 @@
-import type { Address, Country, User } from '@souq/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { authStore, clearAuth, useAuth } from '~/shared/auth-store';
-import { useSite } from '~/shared/site';
-import { api, type ApiError, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
+import type { Address, User } from '@souq/contracts';
+import { api, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
+import { clearAuth, sessionToken } from '~/shared/auth-store';
+import { documentLocale } from '~/shared/i18n';
+
+/**
+ * The account pages' calls, made by their client loaders and actions (decision 016): the customer's
+ * token lives in local storage, so the server renders each page's fallback and the browser loads the
+ * data. Loaders and actions run outside React: the locale is the page's, the token the saved session's.
+ */
 
 /** The envelope every API answer comes in. */
 export interface Envelope<T> {
@@ -11,120 +16,59 @@ export interface Envelope<T> {
 }
 export type AddressesData = { total: number; addresses: Address[] };
 export type UserData = { user: User };
-export type CountriesData = { countries: Country[] };
+
+type CallOptions = Omit<RequestOptions, 'locale' | 'token' | 'context'>;
+
+/** An API call as the signed-in customer, in the page's language; answers the envelope's `data`. */
+export async function accountCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const res = await api<Envelope<T>>(path, { ...options, locale: documentLocale(), token: sessionToken() });
+  return res.data;
+}
 
 /**
- * POST multipart/form-data (profile photo, attachments). shared/api.ts's api sends JSON; this sends the
- * same headers and reads the answer the same way (a 422 keeps the field errors), and a 401 clears the
- * session even where the auth store's listener is not mounted. The browser sets the multipart
- * Content-Type with its boundary.
+ * POST multipart/form-data (profile photo, attachments). `api` sends JSON; this sends the same headers
+ * and reads the answer the same way (a 422 keeps the field errors; a 401 clears the session). The
+ * browser sets the multipart Content-Type with its boundary.
  */
 export async function apiForm<T>(
   path: string,
   form: FormData,
-  options: { locale: string; token?: string | null; method?: 'POST' | 'PUT'; signal?: AbortSignal },
+  options: { locale?: string; token?: string | null; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers = apiHeaders(options.locale, options.token);
-  const res = await fetch(buildPath(path), { method: options.method ?? 'POST', headers, body: form, signal: options.signal });
+  const res = await fetch(buildPath(path), {
+    method: 'POST',
+    headers: apiHeaders(options.locale ?? documentLocale(), options.token === undefined ? sessionToken() : options.token),
+    body: form,
+    signal: options.signal,
+  });
   if (res.status === 401) clearAuth();
   return readAnswer<T>(res);
 }
 
-type CallOptions = Omit<RequestOptions, 'locale' | 'token' | 'context'>;
+/** An account page's data, or the message of the call that failed (shown in the page, with a retry). */
+export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
 
-/** A caller bound to the current locale and the signed-in customer's token. */
-export function useAccountApi() {
-  const { locale } = useSite();
-  return useCallback(
-    <T>(path: string, options: CallOptions = {}) => api<T>(path, { ...options, locale, token: authStore.get().token }),
-    [locale],
-  );
-}
-
-export interface Query<T> {
-  data: T | undefined;
-  error: ApiError | Error | undefined;
-  loading: boolean;
-  reload(): Promise<void>;
-  setData(next: T): void;
-}
+let loadedFor: string | null = null;
+/** The session the account pages' data was last loaded for: the account layout reloads it when it changes. */
+export const loadedSession = () => loadedFor;
 
 /**
- * Loads an authenticated GET after hydration (the token lives in local storage, so the server renders a
- * shell). Reloads when the token or the path changes.
+ * An account page's client loader. Without a session it answers null (the account layout sends a guest
+ * home, or on the wishlist offers the login); a failed call becomes the page's error state, not an error
+ * screen (a 401 has cleared the session already).
  */
-export function useAccountQuery<T>(path: string | null): Query<T> {
-  const call = useAccountApi();
-  const token = useAuth((s) => s.token);
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState<ApiError | Error>();
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
-
-  const reload = useCallback(async () => {
-    if (!path || !token) return;
-    const id = ++seq.current;
-    setLoading(true);
-    try {
-      const res = await call<Envelope<T>>(path);
-      if (id === seq.current) {
-        setData(res.data);
-        setError(undefined);
-      }
-    } catch (e) {
-      if (id === seq.current) setError(e instanceof Error ? e : new Error(String(e)));
-    } finally {
-      if (id === seq.current) setLoading(false);
-    }
-  }, [call, path, token]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { data, error, loading, reload, setData };
+export async function loadAccount<T>(load: () => Promise<T>): Promise<PageData<T> | null> {
+  const token = sessionToken();
+  loadedFor = token;
+  if (!token) return null;
+  try {
+    return { data: await load() };
+  } catch (e) {
+    return { error: errorMessage(e) };
+  }
 }
 
-/** The message to toast for a failed call (422s show under the fields instead). */
+/** The message to show for a failed call. */
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-export interface CountryOption {
-  id: number;
-  /** Shown in the active language. */
-  label: string;
-  /** Stored on the profile: the English name, so the value does not change with the language. */
-  name: string;
-  phone_code: string;
-}
-
-/** GET /countries in the active language, plus the English names as stable values. */
-export function useCountries(): CountryOption[] {
-  const { locale } = useSite();
-  const [list, setList] = useState<CountryOption[]>([]);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    const get = (l: string) => api<Envelope<CountriesData>>('/countries', { locale: l, signal: ctrl.signal });
-    Promise.all([get(locale), locale === 'en' ? null : get('en')])
-      .then(([shown, english]) => {
-        const en = new Map((english ?? shown).data.countries.map((c) => [c.id, c.name]));
-        setList(
-          shown.data.countries.map((c) => ({ id: c.id, label: c.name, name: en.get(c.id) ?? c.name, phone_code: c.phone_code })),
-        );
-      })
-      .catch((e: unknown) => {
-        if (!ctrl.signal.aborted) console.warn('countries failed to load', e);
-      });
-    return () => ctrl.abort();
-  }, [locale]);
-  return list;
-}
-
-/** The option for a stored country: by either name, else by phone code. */
-export function findCountry(list: CountryOption[], country: string, phoneCode: string): CountryOption | undefined {
-  return (
-    list.find((c) => c.name === country || c.label === country) ??
-    (phoneCode ? list.find((c) => c.phone_code === phoneCode) : undefined)
-  );
 }

@@ -1,6 +1,5 @@
 import type { Access, Address, Country, SocialProvider, User } from '@souq/contracts';
-import { toast } from '~/shared/ui/toast';
-import { api, ApiError } from '~/shared/api';
+import { api } from '~/shared/api';
 import { authStore, setAuth } from '~/shared/auth-store';
 
 interface Envelope<T> {
@@ -56,20 +55,4 @@ export async function loadUserData(locale: string) {
   if (favorites.status === 'fulfilled') patch.favoriteCount = favorites.value.data.total;
   if (addresses.status === 'fulfilled') patch.addresses = addresses.value.data.addresses;
   setAuth(patch);
-}
-
-/** Field errors of a 422 (first message each), or an error toast with the server message (400, 429, …). */
-export function handleFormError(error: unknown, fallback: string, fields: readonly string[]): Record<string, string> {
-  if (error instanceof ApiError && error.status === 422) {
-    const out: Record<string, string> = {};
-    for (const f of fields) {
-      const m = error.field(f);
-      if (m) out[f] = m;
-    }
-    // A 422 about a field the form does not show (or no field at all): toast it.
-    if (!Object.keys(out).length) toast.error(Object.values(error.errors)[0]?.[0] ?? error.message);
-    return out;
-  }
-  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
-  return {};
 }

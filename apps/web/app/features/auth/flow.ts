@@ -1,4 +1,6 @@
 import { createStore, useStore } from '~/shared/store';
+import { formErrors } from '~/shared/ui/form';
+import { authApi } from './api';
 
 /**
  * What the code and new-password dialogs need from the step before: who the code went to, why
@@ -27,3 +29,25 @@ export const useFlow = <S>(selector: (f: AuthFlow) => S) => useStore(flowStore, 
 
 export const RESEND_SECONDS = 60;
 export const DEMO_LOGIN = { phone: '91234567', password: 'password' } as const;
+
+/**
+ * Sends a verification code; the answer (or a 429) is only toasted on failure. Verifying the new
+ * account's own phone or e-mail passes its token: the server sends codes to an unverified phone or
+ * e-mail only when its signed-in owner asks.
+ */
+export async function sendCode(
+  body: { phone: string; phone_code?: string | null; forgot_password?: boolean },
+  locale: string,
+  fallback: string,
+  token?: string | null,
+) {
+  try {
+    const answer = await authApi.sendOtp(body, locale, token);
+    flowStore.set({ sentAt: Date.now() });
+    return answer;
+  } catch (error) {
+    flowStore.set({ sentAt: 0 });
+    formErrors(error, { fallback, fields: [] });
+    return null;
+  }
+}

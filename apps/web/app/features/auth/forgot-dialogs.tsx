@@ -1,99 +1,66 @@
-import type { Country } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
+import { authStore } from '~/shared/auth-store';
+import { CountryField, useCountries, type CountryOption } from '~/shared/countries';
+import { openOverlay, closeOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
-import { Dialog } from '~/shared/ui/dialog';
-import { authApi, handleFormError } from './api';
-import { CountrySelect, errorProps, Field, PasswordInput, SubmitButton, useCountries } from './fields';
-import { flowStore, RESEND_SECONDS, useFlow } from './flow';
-import { useFocusOnOpen } from './login-dialog';
-import { sendCode } from './register-dialog';
-import { authStore } from '~/shared/auth-store';
+import { formErrors, PasswordField, useBusy, type FieldErrors } from '~/shared/ui/form';
+import { authApi } from './api';
+import { AuthDialog, AuthForm, LoginIdField } from './auth-dialog';
+import { flowStore, RESEND_SECONDS, sendCode, useFlow } from './flow';
 
 /** Forgot password, step 1 (SPEC §5): country and phone or e-mail, then a code is sent. */
 export function ForgotDialog() {
   const { t, locale } = useSite();
-  const open = useOverlay() === 'forgot';
-  const countries = useCountries(open);
-  const [country, setCountry] = useState<Country | null>(null);
+  const countries = useCountries(useOverlay() === 'forgot');
+  const [country, setCountry] = useState<CountryOption | undefined>();
   const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<{ country?: string; phone?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-  const close = useCallback(() => closeOverlay('forgot'), []);
-  useFocusOnOpen(open, first);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, during] = useBusy();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const next: typeof errors = {};
+    const next: FieldErrors = {};
     if (!country) next.country = t('auth.country_required');
     if (!phone.trim()) next.phone = t('auth.phone_or_email_required');
     setErrors(next);
     if (next.country || next.phone) return;
-    setBusy(true);
     const login = phone.trim();
     const body = { phone: login, phone_code: country?.phone_code ?? null, forgot_password: true };
-    try {
-      await authApi.sendOtp(body, locale);
-      flowStore.set({ purpose: 'forgot', phone: login, phoneCode: body.phone_code, sentAt: Date.now(), resetToken: null });
-      toast.success(t('auth.code_sent'));
-      openOverlay('otp');
-    } catch (error) {
-      const fields = handleFormError(error, t('auth.code_send_failed'), ['phone', 'phone_code']);
-      setErrors({ phone: fields.phone, country: fields.phone_code });
-    } finally {
-      setBusy(false);
-    }
+    void during(async () => {
+      try {
+        await authApi.sendOtp(body, locale);
+        flowStore.set({ purpose: 'forgot', phone: login, phoneCode: body.phone_code, sentAt: Date.now(), resetToken: null });
+        toast.success(t('auth.code_sent'));
+        openOverlay('otp');
+      } catch (error) {
+        const fields = formErrors(error, { fallback: t('auth.code_send_failed'), fields: ['phone', 'phone_code'] });
+        setErrors({ phone: fields.phone, country: fields.phone_code });
+      }
+    });
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('auth.forgot_title')}
-      closeLabel={t('common.close')}
-      testId="forgot-dialog"
-      className="auth-dialog"
-    >
-      <p className="auth-intro">{t('auth.forgot_intro')}</p>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <CountrySelect
+    <AuthDialog overlay="forgot" title={t('auth.forgot_title')} intro={t('auth.forgot_intro')} testId="forgot-dialog">
+      <AuthForm onSubmit={submit} busy={busy} submit={t('auth.send_code')} submitTestId="forgot-submit">
+        <CountryField
           id="forgot-country"
-          value={country?.name ?? ''}
+          value={country}
           onChange={(c) => {
-            setCountry(c);
+            setCountry(c ?? undefined);
             if (c) setErrors((er) => ({ ...er, country: undefined }));
           }}
           error={errors.country}
           countries={countries}
         />
-        <Field label={t('auth.phone_or_email')} error={errors.phone} id="forgot-phone">
-          <input
-            ref={first}
-            {...errorProps('forgot-phone', errors.phone)}
-            className="auth-input"
-            name="phone"
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            dir="ltr"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            placeholder={t('auth.phone_or_email_placeholder')}
-          />
-        </Field>
-        <SubmitButton busy={busy} testId="forgot-submit">
-          {t('auth.send_code')}
-        </SubmitButton>
-      </form>
+        <LoginIdField id="forgot-phone" value={phone} onChange={setPhone} error={errors.phone} />
+      </AuthForm>
       <p className="auth-switch">
         <button type="button" className="auth-link" onClick={() => openOverlay('login')}>
           {t('auth.back_to_login')}
         </button>
       </p>
-    </Dialog>
+    </AuthDialog>
   );
 }
 
@@ -195,6 +162,7 @@ export function CodeBoxes({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          data-autofocus={i === 0 || undefined}
           aria-label={t('auth.code_digit', { n: i + 1, total: digits.length })}
           aria-invalid={invalid || undefined}
           value={d}
@@ -219,12 +187,10 @@ export function OtpDialog() {
   const blank = useCallback(() => Array.from({ length }, () => ''), [length]);
   const [digits, setDigits] = useState<string[]>(blank);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const [busy, during] = useBusy();
+  const [resending, resend] = useBusy();
   const first = useRef<HTMLInputElement>(null);
   const seconds = useCountdown(flow.sentAt, open);
-  const close = useCallback(() => closeOverlay('otp'), []);
-  useFocusOnOpen(open, first);
   useEffect(() => {
     if (open) {
       setDigits(blank());
@@ -232,104 +198,97 @@ export function OtpDialog() {
     }
   }, [open, blank]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const otp = digits.join('');
     if (otp.length !== length) {
       setError(t('auth.code_incomplete', { length }));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await authApi.verifyOtp({ phone: flow.phone, phone_code: flow.phoneCode, otp }, locale);
-      setError(undefined);
-      if (flow.purpose === 'forgot') {
-        flowStore.set({ resetToken: answer.data.token });
-        openOverlay('reset');
-      } else {
-        closeOverlay('otp');
-        toast.success(t('auth.verified'));
+    void during(async () => {
+      try {
+        const answer = await authApi.verifyOtp({ phone: flow.phone, phone_code: flow.phoneCode, otp }, locale);
+        setError(undefined);
+        if (flow.purpose === 'forgot') {
+          flowStore.set({ resetToken: answer.data.token });
+          openOverlay('reset');
+        } else {
+          closeOverlay('otp');
+          toast.success(t('auth.verified'));
+        }
+      } catch (err) {
+        setError(formErrors(err, { fallback: t('auth.code_invalid'), fields: ['otp'] }).otp);
+        setDigits(blank());
+        first.current?.focus();
       }
-    } catch (err) {
-      const fields = handleFormError(err, t('auth.code_invalid'), ['otp']);
-      setError(fields.otp);
-      setDigits(blank());
-      first.current?.focus();
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const resend = async () => {
-    setResending(true);
-    const body = {
-      phone: flow.phone,
-      phone_code: flow.phoneCode,
-      ...(flow.purpose === 'forgot' ? { forgot_password: true } : {}),
-    };
-    const token = flow.purpose === 'register' ? authStore.get().token : null;
-    const answer = await sendCode(body, locale, t('auth.code_send_failed'), token);
-    if (answer) toast.success(t('auth.code_sent'));
-    setResending(false);
-  };
+  const sendAgain = () =>
+    resend(async () => {
+      const body = {
+        phone: flow.phone,
+        phone_code: flow.phoneCode,
+        ...(flow.purpose === 'forgot' ? { forgot_password: true } : {}),
+      };
+      const token = flow.purpose === 'register' ? authStore.get().token : null;
+      const answer = await sendCode(body, locale, t('auth.code_send_failed'), token);
+      if (answer) toast.success(t('auth.code_sent'));
+    });
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <AuthDialog
+      overlay="otp"
       title={t('auth.code_title')}
-      closeLabel={t('common.close')}
       testId="otp-dialog"
-      className="auth-dialog"
+      intro={
+        <>
+          {t('auth.code_intro', { length })}{' '}
+          <bdi dir="ltr" className="auth-target">
+            {flow.phoneCode && !flow.phone.includes('@') ? `${flow.phoneCode} ${flow.phone}` : flow.phone}
+          </bdi>
+        </>
+      }
     >
-      <p className="auth-intro">
-        {t('auth.code_intro', { length })}{' '}
-        <bdi dir="ltr" className="auth-target">
-          {flow.phoneCode && !flow.phone.includes('@') ? `${flow.phoneCode} ${flow.phone}` : flow.phone}
-        </bdi>
-      </p>
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit} busy={busy} submit={t('auth.confirm')} submitTestId="otp-submit">
         <CodeBoxes digits={digits} onChange={setDigits} disabled={busy} invalid={Boolean(error)} boxRef={first} />
         {error ? (
-          <p className="auth-field__error auth-code__error" role="alert" data-testid="otp-error">
+          <p className="field__error auth-code__error" role="alert" data-testid="otp-error">
             {error}
           </p>
         ) : null}
-        <SubmitButton busy={busy} testId="otp-submit">
-          {t('auth.confirm')}
-        </SubmitButton>
-      </form>
+      </AuthForm>
       <p className="auth-switch" aria-live="polite">
         {seconds > 0 ? (
           <span data-testid="otp-countdown">{t('auth.resend_in', { seconds })}</span>
         ) : (
-          <button type="button" className="auth-link" onClick={() => void resend()} disabled={resending} data-testid="otp-resend">
+          <button
+            type="button"
+            className="auth-link"
+            onClick={() => void sendAgain()}
+            disabled={resending}
+            data-testid="otp-resend"
+          >
             {resending ? <span className="spinner" aria-hidden="true" /> : null}
             {t('auth.resend_code')}
           </button>
         )}
       </p>
-    </Dialog>
+    </AuthDialog>
   );
 }
 
 /** Forgot password, step 3: the new password; success opens the login modal. */
 export function ResetDialog() {
   const { t, locale } = useSite();
-  const open = useOverlay() === 'reset';
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; password_confirmation?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const first = useRef<HTMLInputElement>(null);
-  const close = useCallback(() => closeOverlay('reset'), []);
-  useFocusOnOpen(open, first);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, during] = useBusy();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const next: typeof errors = {};
+    const next: FieldErrors = {};
     if (!password) next.password = t('auth.password_required');
     else if (confirmation !== password) next.password_confirmation = t('auth.password_mismatch');
     setErrors(next);
@@ -339,54 +298,44 @@ export function ResetDialog() {
       openOverlay('forgot');
       return;
     }
-    setBusy(true);
-    try {
-      await authApi.resetPassword({ token: resetToken, password, password_confirmation: confirmation }, locale);
-      flowStore.set({ resetToken: null, loginPrefill: phone });
-      setPassword('');
-      setConfirmation('');
-      toast.success(t('auth.password_reset_success'));
-      openOverlay('login');
-    } catch (error) {
-      setErrors(handleFormError(error, t('auth.reset_failed'), ['password', 'password_confirmation']));
-    } finally {
-      setBusy(false);
-    }
+    void during(async () => {
+      try {
+        await authApi.resetPassword({ token: resetToken, password, password_confirmation: confirmation }, locale);
+        flowStore.set({ resetToken: null, loginPrefill: phone });
+        setPassword('');
+        setConfirmation('');
+        toast.success(t('auth.password_reset_success'));
+        openOverlay('login');
+      } catch (error) {
+        setErrors(formErrors(error, { fallback: t('auth.reset_failed'), fields: ['password', 'password_confirmation'] }));
+      }
+    });
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('auth.reset_title')}
-      closeLabel={t('common.close')}
-      testId="reset-dialog"
-      className="auth-dialog"
-    >
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <Field label={t('auth.new_password')} error={errors.password} id="reset-password" hint={t('auth.password_hint')}>
-          <PasswordInput
-            ref={first}
-            {...errorProps('reset-password', errors.password)}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Field label={t('auth.confirm_password')} error={errors.password_confirmation} id="reset-password-confirmation">
-          <PasswordInput
-            {...errorProps('reset-password-confirmation', errors.password_confirmation)}
-            name="password_confirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        </Field>
-        <SubmitButton busy={busy} testId="reset-submit">
-          {t('auth.reset_password')}
-        </SubmitButton>
-      </form>
-    </Dialog>
+    <AuthDialog overlay="reset" title={t('auth.reset_title')} testId="reset-dialog">
+      <AuthForm onSubmit={submit} busy={busy} submit={t('auth.reset_password')} submitTestId="reset-submit">
+        <PasswordField
+          id="reset-password"
+          data-autofocus
+          label={t('auth.new_password')}
+          error={errors.password}
+          hint={t('auth.password_hint')}
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          id="reset-password-confirmation"
+          label={t('auth.confirm_password')}
+          error={errors.password_confirmation}
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+      </AuthForm>
+    </AuthDialog>
   );
 }

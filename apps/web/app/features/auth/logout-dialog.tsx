@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { resetCart } from '~/shared/cart-store';
 import { closeOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
-import { Dialog } from '~/shared/ui/dialog';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
+import { useBusy } from '~/shared/ui/form';
 import { authApi } from './api';
 import { authStore, clearAuth, runLogoutCleanups } from '~/shared/auth-store';
 
@@ -27,41 +28,27 @@ export async function logout(locale: string) {
 export function LogoutDialog() {
   const { t, locale } = useSite();
   const open = useOverlay() === 'logout';
-  const [busy, setBusy] = useState(false);
+  const [busy, during] = useBusy();
   const close = useCallback(() => closeOverlay('logout'), []);
-  const confirm = async () => {
-    setBusy(true);
-    await logout(locale);
-    setBusy(false);
-    closeOverlay('logout');
-    toast.success(t('account.logout_success'));
-  };
+  const confirm = () =>
+    during(async () => {
+      await logout(locale);
+      closeOverlay('logout');
+      toast.success(t('account.logout_success'));
+    });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={close}
       title={t('account.logout')}
-      closeLabel={t('common.close')}
+      busy={busy}
+      tone="primary"
+      onConfirm={() => void confirm()}
+      onClose={close}
       testId="logout-dialog"
-      className="auth-dialog"
+      yesTestId="logout-yes"
+      cancelTestId="logout-cancel"
     >
-      <p>{t('account.logout_confirm')}</p>
-      <div className="dialog__actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void confirm()}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          data-testid="logout-yes"
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {t('common.yes')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={close} disabled={busy} data-testid="logout-cancel">
-          {t('common.cancel')}
-        </button>
-      </div>
-    </Dialog>
+      {t('account.logout_confirm')}
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,8 @@ import type { Master, SocialProvider } from '@souq/contracts';
 import { useState } from 'react';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
-import { authApi, handleFormError, loadUserData, storeSession } from './api';
+import { formErrors } from '~/shared/ui/form';
+import { authApi, loadUserData, storeSession } from './api';
 
 type SocialConfig = Master['social_auths']['google'];
 interface SocialGrant {
@@ -170,7 +171,7 @@ export function SocialButtons({ onSignedIn }: { onSignedIn(): void }) {
       toast.success(t('auth.login_success'));
       void loadUserData(locale);
     } catch (error) {
-      handleFormError(error, t('auth.login_failed'), []);
+      formErrors(error, { fallback: t('auth.login_failed'), fields: [] });
     } finally {
       setBusy(null);
     }

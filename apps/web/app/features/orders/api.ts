@@ -1,6 +1,6 @@
 import type { Cart, OrderDetail, OrdersAnswer, OrderStatusKey, PaymentStatusAnswer } from '@souq/contracts';
 import { api } from '~/shared/api';
-import { authStore } from '~/shared/auth-store';
+import { sessionToken } from '~/shared/auth-store';
 
 /**
  * The customer's order calls (API.md "Cart, vouchers, checkout, orders"), each with the signed-in
@@ -11,7 +11,8 @@ interface Envelope<T> {
   data: T;
 }
 
-const token = () => authStore.get().token;
+/** The saved session's token also while the page hydrates (the account pages' loaders run then). */
+const token = sessionToken;
 
 export interface OrdersQuery {
   status?: OrderStatusKey | null;

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 import { CheckIcon } from '~/shared/ui/icons';
-import { formatDateTime, PaymentStatusBadge, paymentMethodLabel, STATUS_NAMES, statusLabel } from './status';
+import { orderStatuses } from '@souq/contracts/constants';
+import { formatDateTime, PaymentStatusBadge, paymentMethodLabel, statusLabel } from './status';
 
 type Order = OrderDetail;
 
@@ -15,7 +16,7 @@ export function OrderTimeline({ order }: { order: Order }) {
   const { t, locale } = useSite();
   const times = new Map(order.status_history.map((h) => [h.status, h.created_at]));
   const cancelled = order.order_status === 'Cancelled';
-  const steps = cancelled ? order.status_history.map((h) => h.status) : STATUS_NAMES.filter((s) => s !== 'Cancelled');
+  const steps = cancelled ? order.status_history.map((h) => h.status) : orderStatuses.filter((s) => s !== 'Cancelled');
   const currentIndex = steps.indexOf(order.order_status);
   return (
     <ol

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isStatusKey, nextStatus, paymentMethodLabel, sellerMayCancel, statusKeyOf } from './status';
+import { orderStatusKeyOf } from '@souq/contracts/constants';
+import { formatDateTime, isStatusKey, nextStatus, paymentMethodLabel, sellerMayCancel } from './status';
 
 describe('order status helpers', () => {
   it('walks the chain Pending → … → Delivered and stops there and at Cancelled', () => {
@@ -16,7 +17,7 @@ describe('order status helpers', () => {
   });
 
   it('maps names to the keys of status_wise_orders and checks keys from the address bar', () => {
-    expect(statusKeyOf('On The Way')).toBe('on_the_way');
+    expect(orderStatusKeyOf('On The Way')).toBe('on_the_way');
     expect(isStatusKey('on_the_way')).toBe(true);
     expect(isStatusKey('all')).toBe(false);
     expect(isStatusKey(null)).toBe(false);

@@ -1,49 +1,30 @@
 import type { OrderStatusKey, OrderStatusName, StatusWiseOrders } from '@souq/contracts';
+import { orderStatusKeyOf, orderStatuses, orderStatusKeys } from '@souq/contracts/constants';
 import { Link } from 'react-router';
 import { formatDateTime } from '~/shared/dates';
 import type { Translate } from '~/shared/i18n';
 import { useT } from '~/shared/site';
 
-/** The status chain (API.md: Pending → Confirm → Processing → Pickup → On The Way → Delivered, or Cancelled). */
-export const STATUS_NAMES: readonly OrderStatusName[] = [
-  'Pending',
-  'Confirm',
-  'Processing',
-  'Pickup',
-  'On The Way',
-  'Delivered',
-  'Cancelled',
-];
-export const STATUS_KEYS: readonly OrderStatusKey[] = [
-  'pending',
-  'confirm',
-  'processing',
-  'pickup',
-  'on_the_way',
-  'delivered',
-  'cancelled',
-];
 export type TabKey = 'all' | OrderStatusKey;
-export const TAB_KEYS: readonly TabKey[] = ['all', ...STATUS_KEYS];
+export const TAB_KEYS: readonly TabKey[] = ['all', ...orderStatusKeys];
 
-export const statusKeyOf = (name: OrderStatusName): OrderStatusKey => STATUS_KEYS[STATUS_NAMES.indexOf(name)] ?? 'pending';
 export const isStatusKey = (v: string | null): v is OrderStatusKey =>
-  v !== null && (STATUS_KEYS as readonly string[]).includes(v);
+  v !== null && (orderStatusKeys as readonly string[]).includes(v);
 
 /** The status after this one in the chain, or null at the end (and after Cancelled). */
 export function nextStatus(name: OrderStatusName): OrderStatusName | null {
-  const i = STATUS_NAMES.indexOf(name);
-  return i >= 0 && i < 5 ? STATUS_NAMES[i + 1]! : null;
+  const i = orderStatuses.indexOf(name);
+  return i >= 0 && i < 5 ? orderStatuses[i + 1]! : null;
 }
 /** A seller may cancel before Pickup. */
 export const sellerMayCancel = (name: OrderStatusName) => ['Pending', 'Confirm', 'Processing'].includes(name);
 
-export const statusLabel = (t: Translate, name: OrderStatusName) => t(`orders.status.${statusKeyOf(name)}`);
+export const statusLabel = (t: Translate, name: OrderStatusName) => t(`orders.status.${orderStatusKeyOf(name)}`);
 
 export function StatusBadge({ status }: { status: OrderStatusName }) {
   const t = useT();
   return (
-    <span className={`ord-badge ord-badge--${statusKeyOf(status)}`} data-testid="order-status">
+    <span className={`ord-badge ord-badge--${orderStatusKeyOf(status)}`} data-testid="order-status">
       {statusLabel(t, status)}
     </span>
   );

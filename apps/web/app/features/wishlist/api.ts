@@ -1,5 +1,5 @@
 import type { Product } from '@souq/contracts';
-import { authStore, setAuth } from '~/shared/auth-store';
+import { authStore, sessionToken, setAuth } from '~/shared/auth-store';
 import { api } from '~/shared/api';
 import { setFavorite } from '~/shared/wishlist-store';
 
@@ -19,7 +19,7 @@ export async function toggleFavorite(productId: number, locale: string): Promise
     method: 'POST',
     body: { product_id: productId },
     locale,
-    token: authStore.get().token,
+    token: sessionToken(),
   });
   const added = res.data.product?.is_favorite ?? false;
   setFavorite(productId, added);
@@ -32,7 +32,7 @@ export async function toggleFavorite(productId: number, locale: string): Promise
 export async function fetchFavorites(locale: string, signal?: AbortSignal): Promise<{ total: number; products: Product[] }> {
   const res = await api<{ data: { total: number; products: Product[] } }>('/favorite-products', {
     locale,
-    token: authStore.get().token,
+    token: sessionToken(),
     query: { per_page: 100 },
     signal,
   });

@@ -1,14 +1,17 @@
 import type { Address } from '@souq/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { errorMessage, useAccountApi, useAccountQuery, type AddressesData, type Envelope } from '~/features/account/api';
-import { AddressTypeIcon } from '~/features/account/address-type';
-import { ConfirmDialog } from '~/features/account/confirm-dialog';
-import { AccountHeading, JoinedParts } from '~/features/account/form';
+import { Link, useFetcher } from 'react-router';
+import { accountCall, loadAccount, type AddressesData } from '~/features/account/api';
+import { AddressTypeIcon, JoinedParts } from '~/features/account/address-type';
+import { AccountHeading } from '~/features/account/heading';
 import { EditIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '~/features/account/icons';
-import { useSite } from '~/shared/site';
+import { LoadFailed } from '~/features/account/load-failed';
+import { useSite, useT } from '~/shared/site';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
+import { actionResult, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
 import { titleMeta } from '~/shared/page';
+import type { Route } from './+types/addresses';
 
 export const meta = titleMeta('page.addresses');
 
@@ -17,44 +20,57 @@ function sorted(list: Address[]): Address[] {
   return [...list].sort((a, b) => Number(b.is_default) - Number(a.is_default));
 }
 
-export default function AddressesPage() {
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAccount(() => accountCall<AddressesData>('/addresses', { signal: request.signal }));
+
+/** Make an address the default one, or delete it; the list is loaded again after either. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult<'default' | 'delete'>> {
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  const intent = form.get('intent') === 'delete' ? 'delete' : 'default';
+  return actionResult(async () => {
+    if (intent === 'delete') await accountCall(`/address/${id}/delete`, { method: 'DELETE' });
+    else await accountCall(`/address/${id}/update`, { method: 'POST', body: { is_default: true } });
+    return intent;
+  });
+}
+
+function Skeleton() {
+  return (
+    <div className="acc-addresses" aria-busy="true">
+      <div className="skeleton" style={{ height: 150 }} />
+      <div className="skeleton" style={{ height: 150 }} />
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <div data-testid="addresses-page">
+      <AccountHeading title={t('account.addresses')} />
+      <Skeleton />
+    </div>
+  );
+}
+
+export default function AddressesPage({ loaderData: loaded }: Route.ComponentProps) {
   const { t, locale } = useSite();
-  const call = useAccountApi();
-  const query = useAccountQuery<AddressesData>('/addresses');
+  const fetcher = useFetcher<ActionResult<'default' | 'delete'>>();
   const [toDelete, setToDelete] = useState<Address | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const sep = locale === 'ar' ? '، ' : ', ';
+  const pending = fetcher.state !== 'idle' ? fetcher.formData : undefined;
+  const busyId = pending ? Number(pending.get('id')) : null;
+  const deleting = pending?.get('intent') === 'delete';
+  useSubmission(fetcher, {
+    onDone(intent) {
+      toast.success(t(intent === 'delete' ? 'account.address_deleted' : 'account.default_set'));
+      if (intent === 'delete') setToDelete(null);
+    },
+  });
+  const submit = (intent: 'default' | 'delete', a: Address) => fetcher.submit({ intent, id: a.id }, { method: 'post' });
 
-  const makeDefault = async (a: Address) => {
-    setBusyId(a.id);
-    try {
-      await call<Envelope<unknown>>(`/address/${a.id}/update`, { method: 'POST', body: { is_default: true } });
-      toast.success(t('account.default_set'));
-      await query.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await call<Envelope<unknown>>(`/address/${toDelete.id}/delete`, { method: 'DELETE' });
-      toast.success(t('account.address_deleted'));
-      setToDelete(null);
-      await query.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setDeleting(false);
-    }
-  };
-
-  const list = query.data ? sorted(query.data.addresses) : [];
+  const list = loaded?.data ? sorted(loaded.data.addresses) : [];
 
   return (
     <div data-testid="addresses-page">
@@ -66,20 +82,10 @@ export default function AddressesPage() {
         ) : null}
       </AccountHeading>
 
-      {query.error && !query.data ? (
-        <div className="acc-empty">
-          <p className="acc-error" role="alert">
-            {errorMessage(query.error)}
-          </p>
-          <button type="button" className="btn" onClick={() => void query.reload()}>
-            {t('account.retry')}
-          </button>
-        </div>
-      ) : !query.data ? (
-        <div className="acc-addresses" aria-busy="true">
-          <div className="skeleton" style={{ height: 150 }} />
-          <div className="skeleton" style={{ height: 150 }} />
-        </div>
+      {loaded?.error !== undefined ? (
+        <LoadFailed message={loaded.error} />
+      ) : !loaded ? (
+        <Skeleton />
       ) : list.length === 0 ? (
         <div className="acc-empty" data-testid="addresses-empty">
           <span className="acc-empty__icon">
@@ -126,11 +132,11 @@ export default function AddressesPage() {
                   <button
                     type="button"
                     className="btn btn-sm"
-                    onClick={() => void makeDefault(a)}
+                    onClick={() => void submit('default', a)}
                     disabled={busyId !== null}
                     data-testid="address-make-default"
                   >
-                    {busyId === a.id ? <span className="spinner" aria-hidden="true" /> : <StarIcon size={16} />}
+                    {busyId === a.id && !deleting ? <span className="spinner" aria-hidden="true" /> : <StarIcon size={16} />}
                     {t('account.set_default')}
                   </button>
                 ) : null}
@@ -153,7 +159,7 @@ export default function AddressesPage() {
         open={toDelete !== null}
         title={t('account.delete_address')}
         busy={deleting}
-        onConfirm={() => void remove()}
+        onConfirm={() => toDelete && void submit('delete', toDelete)}
         onClose={() => !deleting && setToDelete(null)}
         testId="address-delete-dialog"
       >

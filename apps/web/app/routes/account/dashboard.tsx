@@ -1,18 +1,26 @@
-import type { OrdersAnswer } from '@souq/contracts';
-import { useEffect, useState } from 'react';
+import type { OrdersAnswer, User } from '@souq/contracts';
 import { Link } from 'react-router';
-import { useAccountQuery, type AddressesData, type UserData } from '~/features/account/api';
-import { AccountHeading, JoinedParts } from '~/features/account/form';
+import { accountCall, loadAccount, type AddressesData, type UserData } from '~/features/account/api';
+import { JoinedParts } from '~/features/account/address-type';
+import { AccountHeading } from '~/features/account/heading';
 import { BagIcon, ChatIcon, LockIcon, PinIcon, ProfileIcon, TicketIcon } from '~/features/account/icons';
-import { setAuth, useAuth } from '~/shared/auth-store';
+import { afterSessionRead, setAuth, useAuth } from '~/shared/auth-store';
+import { documentLocale } from '~/shared/i18n';
 import { Avatar } from '~/features/chrome/account-menu';
 import { useSite } from '~/shared/site';
 import { HeartIcon, MailIcon, PhoneIcon } from '~/shared/ui/icons';
 import { titleMeta } from '~/shared/page';
+import type { Route } from './+types/dashboard';
 import { fetchOrders } from '~/features/orders/api';
 import { OrderList, OrderListSkeleton } from '~/features/orders/order-list';
 
 export const meta = titleMeta('page.dashboard');
+
+interface DashboardData {
+  user: User | null;
+  addresses: AddressesData | null;
+  orders: OrdersAnswer | null;
+}
 
 const QUICK_LINKS = [
   { to: '/order-history', key: 'account.order_history', icon: BagIcon },
@@ -24,34 +32,44 @@ const QUICK_LINKS = [
   { to: '/change-password', key: 'account.change_password', icon: LockIcon },
 ] as const;
 
-export default function DashboardPage() {
+/**
+ * The customer's figures: profile, addresses, the wishlist's total and the latest orders, each on its own
+ * (one failing leaves its figure out, not the page).
+ */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAccount(async (): Promise<DashboardData> => {
+    const signal = request.signal;
+    const [profile, addresses, wishlist, orders] = await Promise.allSettled([
+      accountCall<UserData>('/profile', { signal }),
+      accountCall<AddressesData>('/addresses', { signal }),
+      accountCall<{ total: number }>('/favorite-products', { query: { per_page: 1 }, signal }),
+      fetchOrders({ page: 1, perPage: 5 }, documentLocale(), signal),
+    ]);
+    const value = <T,>(r: PromiseSettledResult<T>) => (r.status === 'fulfilled' ? r.value : null);
+    const wishTotal = value(wishlist)?.total;
+    // The server's count keeps the header badge honest.
+    if (wishTotal !== undefined) afterSessionRead(() => setAuth({ favoriteCount: wishTotal }));
+    return { user: value(profile)?.user ?? null, addresses: value(addresses), orders: value(orders) };
+  });
+
+export function HydrateFallback() {
+  return <Dashboard />;
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  return <Dashboard loaded={loaderData?.data} />;
+}
+
+function Dashboard({ loaded }: { loaded?: DashboardData }) {
   const { t, locale } = useSite();
   const stored = useAuth((s) => s.user);
   const favorites = useAuth((s) => s.favoriteCount);
-  const profile = useAccountQuery<UserData>('/profile');
-  const addresses = useAccountQuery<AddressesData>('/addresses');
-  const wishlist = useAccountQuery<{ total: number }>('/favorite-products?per_page=1');
-  const wishTotal = wishlist.data?.total;
-  // The server's count keeps the header badge honest.
-  useEffect(() => {
-    if (wishTotal !== undefined) setAuth({ favoriteCount: wishTotal });
-  }, [wishTotal]);
-  const token = useAuth((s) => s.token);
-  const [orders, setOrders] = useState<OrdersAnswer | null>(null);
-  const [ordersFailed, setOrdersFailed] = useState(false);
-  useEffect(() => {
-    if (!token) return;
-    const ctrl = new AbortController();
-    fetchOrders({ page: 1, perPage: 5 }, locale, ctrl.signal)
-      .then(setOrders)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setOrdersFailed(true);
-      });
-    return () => ctrl.abort();
-  }, [token, locale]);
+  const orders = loaded?.orders;
+  const ordersFailed = loaded !== undefined && !orders;
   const counts = orders?.status_wise_orders;
-  const user = profile.data?.user ?? stored;
-  const defaultAddress = addresses.data?.addresses.find((a) => a.is_default) ?? addresses.data?.addresses[0];
+  const user = loaded?.user ?? stored;
+  const addresses = loaded?.addresses;
+  const defaultAddress = addresses?.addresses.find((a) => a.is_default) ?? addresses?.addresses[0];
 
   return (
     <div className="acc-dashboard" data-testid="account-dashboard">
@@ -115,7 +133,7 @@ export default function DashboardPage() {
         </Link>
         <Link to="/manage-address" className="acc-stat">
           <PinIcon size={22} />
-          <span className="acc-stat__value">{addresses.data ? addresses.data.total : '–'}</span>
+          <span className="acc-stat__value">{addresses ? addresses.total : '–'}</span>
           <span className="acc-stat__label">{t('account.saved_addresses')}</span>
         </Link>
       </div>

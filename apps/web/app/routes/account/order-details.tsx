@@ -1,54 +1,89 @@
-import type { OrderDetail } from '@souq/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ConfirmDialog } from '~/features/account/confirm-dialog';
-import { AccountHeading } from '~/features/account/form';
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { loadAccount } from '~/features/account/api';
+import { AccountHeading } from '~/features/account/heading';
+import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
 import { cancelOrder, fetchOrder, orderAgain } from '~/features/orders/api';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
 import { ApiError } from '~/shared/api';
-import { useAuth } from '~/shared/auth-store';
 import { cartStore } from '~/shared/cart-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
+import { actionResult, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
+import { documentLocale } from '~/shared/i18n';
+import type { Route } from './+types/order-details';
 
 export const meta = titleMeta('page.order_details');
 
-type Load =
-  { state: 'loading' } | { state: 'missing' } | { state: 'error'; message: string } | { state: 'ready'; order: OrderDetail };
+const orderIdOf = (id: string | undefined) => (/^\d{1,10}$/.test(id ?? '') ? Number(id) : null);
+
+/** The order, or null when it is not one of this customer's (another's id is "not found", as is a bad one). */
+export const clientLoader = ({ params, request }: Route.ClientLoaderArgs) =>
+  loadAccount(async () => {
+    const id = orderIdOf(params.id);
+    if (!id) return null;
+    try {
+      return await fetchOrder(id, documentLocale(), request.signal);
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 422 || e.status === 403)) return null;
+      throw e;
+    }
+  });
+
+type Done = { intent: 'cancel' } | { intent: 'again'; info: string | null };
+
+/** Cancel the order (while Pending), or put its items back in the cart. */
+export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<ActionResult<Done>> {
+  const intent = (await request.formData()).get('intent');
+  const id = orderIdOf(params.id) ?? 0;
+  return actionResult(async (): Promise<Done> => {
+    if (intent === 'cancel') {
+      await cancelOrder(id, documentLocale());
+      return { intent: 'cancel' };
+    }
+    const res = await orderAgain(id, documentLocale());
+    return { intent: 'again', info: res.cart.info ?? null };
+  });
+}
+
+export function HydrateFallback() {
+  return (
+    <div aria-busy="true" data-testid="order-loading">
+      <div className="skeleton ord-skel ord-skel--head" />
+      <div className="skeleton ord-skel ord-skel--timeline" />
+      <div className="skeleton ord-skel ord-skel--body" />
+    </div>
+  );
+}
 
 /** /order-history/:id: one of the customer's orders (another customer's is "not found"). */
-export default function OrderDetailsPage() {
+export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useSite();
-  const token = useAuth((s) => s.token);
-  const { id } = useParams();
-  const orderId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : null;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const fetcher = useFetcher<ActionResult<Done>>();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'cancel' | 'again' | null>(null);
+  const busy = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as 'cancel' | 'again') : null;
+  useSubmission(fetcher, {
+    onDone(done) {
+      if (done.intent === 'cancel') {
+        setConfirming(false);
+        toast.success(t('orders.cancelled_toast'));
+        return;
+      }
+      if (done.info) toast.warning(t('orders.again_some_missing', { info: done.info }));
+      else toast.success(t('orders.again_added'));
+      // The basket drawer reloads the cart when it opens.
+      cartStore.set({ ...cartStore.get(), open: true });
+    },
+  });
 
-  useEffect(() => {
-    if (!token) return;
-    if (!orderId) {
-      setLoad({ state: 'missing' });
-      return;
-    }
-    const ctrl = new AbortController();
-    setLoad({ state: 'loading' });
-    fetchOrder(orderId, locale, ctrl.signal)
-      .then((order) => setLoad({ state: 'ready', order }))
-      .catch((e: unknown) => {
-        if (ctrl.signal.aborted) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 422 || e.status === 403)) setLoad({ state: 'missing' });
-        else setLoad({ state: 'error', message: e instanceof Error ? e.message : String(e) });
-      });
-    return () => ctrl.abort();
-  }, [token, orderId, locale, attempt]);
-
-  if (load.state === 'missing') {
+  if (!loaderData) return <HydrateFallback />;
+  if (loaderData.error !== undefined) return <LoadFailed message={loaderData.error} />;
+  const order = loaderData.data;
+  if (!order) {
     return (
       <div className="acc-empty" data-testid="order-not-found">
         <span className="acc-empty__icon">
@@ -62,58 +97,7 @@ export default function OrderDetailsPage() {
       </div>
     );
   }
-  if (load.state === 'error') {
-    return (
-      <div className="acc-empty">
-        <p className="acc-error" role="alert">
-          {load.message}
-        </p>
-        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-          {t('account.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (load.state === 'loading') {
-    return (
-      <div aria-busy="true" data-testid="order-loading">
-        <div className="skeleton ord-skel ord-skel--head" />
-        <div className="skeleton ord-skel ord-skel--timeline" />
-        <div className="skeleton ord-skel ord-skel--body" />
-      </div>
-    );
-  }
-
-  const order = load.order;
-
-  const cancel = async () => {
-    setBusy('cancel');
-    try {
-      const res = await cancelOrder(order.id, locale);
-      setLoad({ state: 'ready', order: res.order });
-      setConfirming(false);
-      toast.success(t('orders.cancelled_toast'));
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const again = async () => {
-    setBusy('again');
-    try {
-      const res = await orderAgain(order.id, locale);
-      if (res.cart.info) toast.warning(t('orders.again_some_missing', { info: res.cart.info }));
-      else toast.success(t('orders.again_added'));
-      // The basket drawer reloads the cart when it opens.
-      cartStore.set({ ...cartStore.get(), open: true });
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const submit = (intent: 'cancel' | 'again') => fetcher.submit({ intent }, { method: 'post' });
 
   return (
     <div className="ord-details" data-testid="order-details">
@@ -152,7 +136,7 @@ export default function OrderDetailsPage() {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => void again()}
+          onClick={() => void submit('again')}
           disabled={busy !== null}
           data-testid="order-again"
         >
@@ -167,7 +151,7 @@ export default function OrderDetailsPage() {
         open={confirming}
         title={t('orders.cancel_title')}
         busy={busy === 'cancel'}
-        onConfirm={() => void cancel()}
+        onConfirm={() => void submit('cancel')}
         onClose={() => setConfirming(false)}
         testId="cancel-dialog"
       >

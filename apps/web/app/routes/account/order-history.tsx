@@ -1,50 +1,52 @@
 import type { OrdersAnswer } from '@souq/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { AccountHeading } from '~/features/account/form';
+import { Link, useNavigation, useSearchParams } from 'react-router';
+import { loadAccount, type PageData } from '~/features/account/api';
+import { AccountHeading } from '~/features/account/heading';
+import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
 import { fetchOrders } from '~/features/orders/api';
 import { OrderList, OrderListSkeleton } from '~/features/orders/order-list';
 import { isStatusKey, StatusTabs, type TabKey } from '~/features/orders/status';
-import { useAuth } from '~/shared/auth-store';
+import { documentLocale } from '~/shared/i18n';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
 import { Pagination } from '~/shared/ui/pagination';
+import type { Route } from './+types/order-history';
 
 export const meta = titleMeta('page.order_history');
 
 const PER_PAGE = 10;
 
-/** /order-history?status=&page=: the customer's orders by status, newest first. */
-export default function OrderHistoryPage() {
-  const { t, locale } = useSite();
-  const token = useAuth((s) => s.token);
-  const [params] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status: TabKey = isStatusKey(rawStatus) ? rawStatus : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [data, setData] = useState<OrdersAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
+/** The list's address: `status` (a tab) and `page`. */
+function listOf(params: URLSearchParams) {
+  const raw = params.get('status');
+  const status: TabKey = isStatusKey(raw) ? raw : 'all';
+  return { status, page: Math.max(1, Number(params.get('page')) || 1) };
+}
 
-  useEffect(() => {
-    if (!token) return;
-    const ctrl = new AbortController();
-    setLoading(true);
-    fetchOrders({ status: status === 'all' ? null : status, page, perPage: PER_PAGE }, locale, ctrl.signal)
-      .then((d) => {
-        setData(d);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (!ctrl.signal.aborted) setError(e instanceof Error ? e.message : String(e));
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [token, status, page, locale, attempt]);
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => {
+  const { status, page } = listOf(new URL(request.url).searchParams);
+  return loadAccount(() =>
+    fetchOrders({ status: status === 'all' ? null : status, page, perPage: PER_PAGE }, documentLocale(), request.signal),
+  );
+};
+
+export function HydrateFallback() {
+  return <OrderHistory />;
+}
+
+/** /order-history?status=&page=: the customer's orders by status, newest first. */
+export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
+  return <OrderHistory loaded={loaderData ?? undefined} />;
+}
+
+function OrderHistory({ loaded }: { loaded?: PageData<OrdersAnswer> }) {
+  const { t } = useSite();
+  const [params] = useSearchParams();
+  const { status, page } = listOf(params);
+  // Another tab or page of the list on its way.
+  const loading = useNavigation().location?.pathname === '/order-history';
+  const data = loaded?.data;
 
   const hrefFor = (tab: TabKey, p = 1) => {
     const q = new URLSearchParams();
@@ -60,15 +62,8 @@ export default function OrderHistoryPage() {
         {data ? <span className="muted">{t('orders.orders_n', { count: data.status_wise_orders.all })}</span> : null}
       </AccountHeading>
       <StatusTabs counts={data?.status_wise_orders} current={status} hrefFor={(k) => hrefFor(k)} />
-      {error && !data ? (
-        <div className="acc-empty">
-          <p className="acc-error" role="alert">
-            {error}
-          </p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            {t('account.retry')}
-          </button>
-        </div>
+      {loaded?.error !== undefined ? (
+        <LoadFailed message={loaded.error} />
       ) : loading || !data ? (
         <OrderListSkeleton />
       ) : data.orders.length === 0 ? (

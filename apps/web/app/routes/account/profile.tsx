@@ -1,35 +1,34 @@
 import type { User } from '@souq/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { accountCall, apiForm, loadAccount, type Envelope, type UserData } from '~/features/account/api';
+import { AccountHeading } from '~/features/account/heading';
+import { CameraIcon } from '~/features/account/icons';
+import { LoadFailed } from '~/features/account/load-failed';
+import { Avatar } from '~/features/chrome/account-menu';
+import { setAuth } from '~/shared/auth-store';
+import { CountryField, findCountry, useCountries } from '~/shared/countries';
+import { titleMeta } from '~/shared/page';
+import { useSite, useT } from '~/shared/site';
 import {
-  apiForm,
-  errorMessage,
-  findCountry,
-  useAccountQuery,
-  useCountries,
-  type Envelope,
-  type UserData,
-} from '~/features/account/api';
-import {
-  AccountHeading,
-  fieldErrorsOf,
-  FieldShell,
-  focusFirstError,
-  SelectField,
+  actionResult,
+  ChoiceGroup,
+  PhoneField,
   SubmitButton,
   TextField,
+  useSubmission,
+  type ActionResult,
   type FieldErrors,
-} from '~/features/account/form';
-import { CameraIcon } from '~/features/account/icons';
-import { authStore, setAuth } from '~/shared/auth-store';
-import { Avatar } from '~/features/chrome/account-menu';
-import { useSite } from '~/shared/site';
+} from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
-import { titleMeta } from '~/shared/page';
+import type { Route } from './+types/profile';
 
 export const meta = titleMeta('page.profile');
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** The profile's text fields, each sent (empty clears it); the photo only when one was chosen. */
+const FIELDS = ['name', 'email', 'phone', 'country', 'phone_code', 'gender', 'date_of_birth'] as const;
 
 interface ProfileForm {
   name: string;
@@ -51,21 +50,61 @@ const formOf = (u: User): ProfileForm => ({
   date_of_birth: u.date_of_birth ?? '',
 });
 
-export default function ProfilePage() {
-  const { t, locale, master } = useSite();
-  const profile = useAccountQuery<UserData>('/profile');
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAccount(() => accountCall<UserData>('/profile', { signal: request.signal }));
+
+/** POST /update-profile as multipart (the photo with the fields); answers the saved customer. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult<User>> {
+  const form = await request.formData();
+  const body = new FormData();
+  for (const key of FIELDS) body.append(key, String(form.get(key) ?? ''));
+  const photo = form.get('profile_photo');
+  if (photo instanceof File && photo.size > 0) body.append('profile_photo', photo);
+  return actionResult(async () => (await apiForm<Envelope<UserData>>('/update-profile', body)).data.user);
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <div aria-busy="true">
+      <AccountHeading title={t('account.profile')} />
+      <div className="skeleton" style={{ height: 360 }} />
+    </div>
+  );
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  if (!loaderData) return <HydrateFallback />;
+  if (loaderData.error !== undefined)
+    return (
+      <div>
+        <AccountHeading title={t('account.profile')} />
+        <LoadFailed message={loaderData.error} />
+      </div>
+    );
+  return <ProfileScreen user={loaderData.data.user} />;
+}
+
+function ProfileScreen({ user }: { user: User }) {
+  const { t, master } = useSite();
   const countries = useCountries();
-  const [form, setForm] = useState<ProfileForm | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<ActionResult<User>>();
+  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
   const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (profile.data && !form) setForm(formOf(profile.data.user));
-  }, [profile.data, form]);
+  const { busy, errors, check, clear } = useSubmission(fetcher, {
+    form: formRef,
+    onDone(saved) {
+      setForm(formOf(saved));
+      dropPhoto();
+      setAuth({ user: saved });
+      toast.success(t('account.profile_saved'));
+    },
+  });
 
   // The preview URL lives as long as the chosen file.
   useEffect(() => {
@@ -78,93 +117,51 @@ export default function ProfilePage() {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const user = profile.data?.user;
   const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => {
-    setForm((f) => (f ? { ...f, [key]: value } : f));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    setForm((f) => ({ ...f, [key]: value }));
+    clear(key);
   };
 
+  function dropPhoto() {
+    setPhoto(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
   const choosePhoto = (file: File | undefined) => {
-    setErrors((e) => ({ ...e, profile_photo: undefined }));
+    setPhotoError(null);
+    clear('profile_photo');
     if (!file) return;
-    if (!PHOTO_TYPES.includes(file.type)) {
-      setErrors((e) => ({ ...e, profile_photo: t('account.photo_type') }));
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    if (file.size > PHOTO_MAX_BYTES) {
-      setErrors((e) => ({ ...e, profile_photo: t('account.photo_size') }));
-      if (fileInput.current) fileInput.current.value = '';
+    if (!PHOTO_TYPES.includes(file.type) || file.size > PHOTO_MAX_BYTES) {
+      setPhotoError(t(PHOTO_TYPES.includes(file.type) ? 'account.photo_size' : 'account.photo_type'));
+      dropPhoto();
       return;
     }
     setPhoto(file);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form || busy) return;
+  const onSubmit = (e: FormEvent) => {
+    setPhotoError(null);
     const { phone_min_length: min, phone_max_length: max } = master;
-    if (form.phone && (form.phone.length < min || form.phone.length > max)) {
-      setErrors({ phone: t('account.phone_length', { min, max }) });
-      focusFirstError(formRef.current);
-      return;
-    }
-    const body = new FormData();
-    const country = findCountry(countries, form.country, form.phone_code);
-    const values = { ...form, country: country?.name ?? form.country };
-    for (const [k, v] of Object.entries(values)) body.append(k, v);
-    if (photo) body.append('profile_photo', photo);
-    setBusy(true);
-    setErrors({});
-    try {
-      const res = await apiForm<Envelope<UserData>>('/update-profile', body, { locale, token: authStore.get().token });
-      const next = res.data.user;
-      profile.setData({ user: next });
-      setForm(formOf(next));
-      setPhoto(null);
-      if (fileInput.current) fileInput.current.value = '';
-      setAuth({ user: next });
-      toast.success(t('account.profile_saved'));
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstError(formRef.current);
-      } else toast.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const local: FieldErrors = {};
+    if (form.phone && (form.phone.length < min || form.phone.length > max)) local.phone = t('account.phone_length', { min, max });
+    if (!check(local)) e.preventDefault();
   };
 
-  if (profile.error && !user) {
-    return (
-      <div>
-        <AccountHeading title={t('account.profile')} />
-        <p className="acc-error" role="alert">
-          {errorMessage(profile.error)}
-        </p>
-        <button type="button" className="btn" onClick={() => void profile.reload()}>
-          {t('account.retry')}
-        </button>
-      </div>
-    );
-  }
-
-  if (!form || !user) {
-    return (
-      <div aria-busy="true">
-        <AccountHeading title={t('account.profile')} />
-        <div className="skeleton" style={{ height: 360 }} />
-      </div>
-    );
-  }
-
   const current = findCountry(countries, form.country, form.phone_code);
+  const photoMessage = photoError ?? errors.profile_photo;
 
   return (
     <div data-testid="profile-page">
       <AccountHeading title={t('account.profile')} />
-      <form ref={formRef} className="acc-form" onSubmit={submit} noValidate data-testid="profile-form">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        className="acc-form"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="profile-form"
+      >
         <div className="acc-photo">
           <div className="acc-photo__frame">
             {preview ? (
@@ -196,23 +193,16 @@ export default function ProfilePage() {
               />
             </label>
             {photo ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                onClick={() => {
-                  setPhoto(null);
-                  if (fileInput.current) fileInput.current.value = '';
-                }}
-              >
+              <button type="button" className="btn btn-sm btn-ghost" onClick={dropPhoto}>
                 {t('common.cancel')}
               </button>
             ) : null}
-            <p className="acc-field__hint" id="photo-hint">
+            <p className="field__hint" id="photo-hint">
               {t('account.photo_hint')}
             </p>
-            {errors.profile_photo ? (
-              <p className="acc-field__error" data-testid="field-error" role="alert">
-                <bdi>{errors.profile_photo}</bdi>
+            {photoMessage ? (
+              <p className="field__error" data-testid="field-error" role="alert">
+                <bdi>{photoMessage}</bdi>
               </p>
             ) : null}
           </div>
@@ -238,64 +228,38 @@ export default function ProfilePage() {
             onChange={(e) => set('email', e.target.value)}
             error={errors.email}
           />
-          <SelectField
-            label={t('account.country')}
-            name="country"
-            value={current ? String(current.id) : form.country ? 'stored' : ''}
-            onChange={(e) => {
-              if (e.target.value === 'stored') return;
-              const c = countries.find((x) => String(x.id) === e.target.value);
-              setForm((f) => (f ? { ...f, country: c?.name ?? '', phone_code: c?.phone_code ?? f.phone_code } : f));
-              setErrors((x) => ({ ...x, country: undefined, phone_code: undefined }));
+          <CountryField
+            name="country_choice"
+            value={current}
+            stored={form.country}
+            countries={countries}
+            onChange={(c) => {
+              setForm((f) => ({ ...f, country: c?.name ?? '', phone_code: c?.phone_code ?? f.phone_code }));
+              clear('country');
+              clear('phone_code');
             }}
             error={errors.country ?? errors.phone_code}
-            data-testid="country-select"
-          >
-            <option value="">{t('account.choose_country')}</option>
-            {!current && form.country ? <option value="stored">{form.country}</option> : null}
-            {countries.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label} ({c.phone_code})
-              </option>
+          />
+          {/* The country is stored by its English name, whatever the page's language. */}
+          <input type="hidden" name="country" value={current?.name ?? form.country} />
+          <input type="hidden" name="phone_code" value={form.phone_code} />
+          <PhoneField
+            label={t('account.phone')}
+            error={errors.phone}
+            code={form.phone_code}
+            name="phone"
+            maxLength={master.phone_max_length || 16}
+            value={form.phone}
+            onChange={(e) => set('phone', e.target.value.replace(/\D/g, ''))}
+          />
+          <ChoiceGroup legend={t('account.gender')} error={errors.gender}>
+            {(['male', 'female'] as const).map((g) => (
+              <label key={g} className="acc-radio">
+                <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set('gender', g)} />
+                <span>{t(`account.gender_${g}`)}</span>
+              </label>
             ))}
-          </SelectField>
-          <FieldShell label={t('account.phone')} error={errors.phone}>
-            {({ id, describedBy, invalid }) => (
-              <div className="acc-phone" dir="ltr">
-                <span className="acc-phone__code" aria-hidden={!form.phone_code}>
-                  {form.phone_code || '+'}
-                </span>
-                <input
-                  id={id}
-                  name="phone"
-                  className="acc-input"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={master.phone_max_length || 16}
-                  value={form.phone}
-                  onChange={(e) => set('phone', e.target.value.replace(/\D/g, ''))}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                />
-              </div>
-            )}
-          </FieldShell>
-          <fieldset className="acc-field acc-radios">
-            <legend className="acc-field__label">{t('account.gender')}</legend>
-            <div className="acc-radios__row">
-              {(['male', 'female'] as const).map((g) => (
-                <label key={g} className="acc-radio">
-                  <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set('gender', g)} />
-                  <span>{t(`account.gender_${g}`)}</span>
-                </label>
-              ))}
-            </div>
-            {errors.gender ? (
-              <p className="acc-field__error" data-testid="field-error">
-                <bdi>{errors.gender}</bdi>
-              </p>
-            ) : null}
-          </fieldset>
+          </ChoiceGroup>
           <TextField
             label={t('account.date_of_birth')}
             name="date_of_birth"
@@ -312,7 +276,7 @@ export default function ProfilePage() {
             {t('account.save_changes')}
           </SubmitButton>
         </div>
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

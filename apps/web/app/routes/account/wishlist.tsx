@@ -1,84 +1,81 @@
 import type { Product } from '@souq/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { AccountHeading } from '~/features/account/form';
+import { Link, useFetcher } from 'react-router';
+import { loadAccount } from '~/features/account/api';
+import { AccountHeading } from '~/features/account/heading';
 import { TrashIcon } from '~/features/account/icons';
-import { setAuth, useAuth } from '~/shared/auth-store';
+import { LoadFailed } from '~/features/account/load-failed';
+import { afterSessionRead, setAuth } from '~/shared/auth-store';
+import { documentLocale } from '~/shared/i18n';
+import { actionResult, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { ProductCard, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { favoritesStore } from '~/shared/wishlist-store';
 import { useStore } from '~/shared/store';
-import { useSite } from '~/shared/site';
+import { useSite, useT } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
 import { fetchFavorites, toggleFavorite } from '~/features/wishlist/api';
 import { titleMeta } from '~/shared/page';
+import type { Route } from './+types/wishlist';
 import { HeartIcon } from '~/shared/ui/icons';
 
 export const meta = titleMeta('page.wishlist');
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadAccount(async () => {
+    const res = await fetchFavorites(documentLocale(), request.signal);
+    // The list is the truth for the hearts and the header badge.
+    afterSessionRead(() => {
+      favoritesStore.set({ ids: new Set(res.products.map((p) => p.id)), loaded: true });
+      setAuth({ favoriteCount: res.total });
+    });
+    return res.products;
+  });
+
+/** Takes a product out of the wishlist; the list is loaded again after. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+  const id = Number((await request.formData()).get('product_id'));
+  return actionResult(async () => {
+    const res = await toggleFavorite(id, documentLocale());
+    // Someone else's tab may have removed it already, and the toggle put it back: take it out again.
+    if (res.added) await toggleFavorite(id, documentLocale());
+  });
+}
+
+function Heading({ count }: { count?: number }) {
+  const t = useT();
+  return (
+    <AccountHeading title={t('account.wishlist')}>
+      {count ? <span className="muted">{t('account.items_count', { count })}</span> : null}
+    </AccountHeading>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div data-testid="wishlist-page">
+      <Heading />
+      <ProductGridSkeleton count={4} />
+    </div>
+  );
+}
+
 /** The wishlist (the account layout shows a guest the login dialog instead). */
-export default function WishlistPage() {
-  const { t, locale } = useSite();
-  const token = useAuth((s) => s.token);
-  const [loaded, setProducts] = useState<Product[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
+  const fetcher = useFetcher<ActionResult>();
+  const removing = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('product_id')) : null;
+  useSubmission(fetcher, { onDone: () => toast.success(t('account.favorite_removed')) });
   // A heart un-ticked on a card takes the product out of the list at once.
   const favoriteIds = useStore(favoritesStore, (st) => (st.loaded ? st.ids : null));
+  if (!loaderData) return <HydrateFallback />;
+  const loaded = loaderData.data;
   const products = loaded && favoriteIds ? loaded.filter((p) => favoriteIds.has(p.id)) : loaded;
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const res = await fetchFavorites(locale, signal);
-        setProducts(res.products);
-        favoritesStore.set({ ids: new Set(res.products.map((p) => p.id)), loaded: true });
-        setError(null);
-        // The list is the truth for the header badge.
-        setAuth({ favoriteCount: res.total });
-      } catch (e) {
-        if (signal?.aborted) return;
-        setError(e instanceof Error ? e.message : String(e));
-      }
-    },
-    [locale],
-  );
-
-  useEffect(() => {
-    if (!token) return;
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [token, load]);
-
-  const remove = async (p: Product) => {
-    setRemoving(p.id);
-    try {
-      const res = await toggleFavorite(p.id, locale);
-      // Someone else's tab may have removed it already, and the toggle put it back: take it out again.
-      if (res.added) await toggleFavorite(p.id, locale);
-      setProducts((list) => (list ? list.filter((x) => x.id !== p.id) : list));
-      toast.success(t('account.favorite_removed'));
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setRemoving(null);
-    }
-  };
+  const remove = (p: Product) => fetcher.submit({ product_id: p.id }, { method: 'post' });
 
   return (
     <div data-testid="wishlist-page">
-      <AccountHeading title={t('account.wishlist')}>
-        {products?.length ? <span className="muted">{t('account.items_count', { count: products.length })}</span> : null}
-      </AccountHeading>
-      {error && !products ? (
-        <div className="acc-empty">
-          <p className="acc-error" role="alert">
-            {error}
-          </p>
-          <button type="button" className="btn" onClick={() => void load()}>
-            {t('account.retry')}
-          </button>
-        </div>
+      <Heading count={products?.length} />
+      {loaderData.error !== undefined ? (
+        <LoadFailed message={loaderData.error} />
       ) : !products ? (
         <ProductGridSkeleton count={4} />
       ) : products.length === 0 ? (

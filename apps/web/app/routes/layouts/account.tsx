@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { loadedSession } from '~/features/account/api';
 import { ACCOUNT_PAGES, type AccountPath } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
 import {
@@ -134,13 +135,22 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     else navigate('/', { replace: true });
   }, [ready, token, isWishlist, navigate]);
 
+  // The pages' data was loaded for another session (a sign-in from the wishlist's prompt): load it again.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (ready && token && token !== loadedSession()) void revalidate();
+  }, [ready, token, revalidate]);
+  // A page of the account on its way (its loader runs before it shows).
+  const navigation = useNavigation();
+  const moving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
+
   return (
     <SiteChrome variant="account" categories={loaderData.categories}>
       <div className="container account-layout">
         {ready && token ? (
           <>
             <AccountSidebar />
-            <section className="account-content">
+            <section className="account-content" aria-busy={moving || undefined}>
               <Outlet />
             </section>
           </>

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, type FieldErrors } from '~/features/account/form';
 import { sellerLogin } from '~/features/seller/api';
 import { sellerMeta } from '~/features/seller/meta';
 import { setSellerSession } from '~/features/seller/store';
 import { ApiError } from '~/shared/api';
 import { useSite } from '~/shared/site';
+import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, useBusy, type FieldErrors } from '~/shared/ui/form';
 import { StoreIcon } from '~/shared/ui/icons';
 
 export const meta = sellerMeta('page.seller_login');
@@ -16,31 +16,29 @@ export default function SellerLoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, during] = useBusy();
   const form = useRef<HTMLFormElement>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
     setFailure(null);
     setErrors({});
-    try {
-      const res = await sellerLogin(email, password, locale);
-      // The layout sees the token and opens the orders.
-      setSellerSession({ token: res.access.token, seller: res.user, shop: res.shop });
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) {
-        setErrors(fields);
-        focusFirstError(form.current);
-      } else if (err instanceof ApiError && err.status === 403) {
-        // The right password of a shop whose application is still being reviewed (decision 022).
-        setFailure(t('seller.pending_notice'));
-      } else setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    void during(async () => {
+      try {
+        const res = await sellerLogin(email, password, locale);
+        // The layout sees the token and opens the orders.
+        setSellerSession({ token: res.access.token, seller: res.user, shop: res.shop });
+      } catch (err) {
+        const fields = fieldErrorsOf(err);
+        if (fields) {
+          setErrors(fields);
+          focusFirstError(form.current);
+        } else if (err instanceof ApiError && err.status === 403) {
+          // The right password of a shop whose application is still being reviewed (decision 022).
+          setFailure(t('seller.pending_notice'));
+        } else setFailure(err instanceof Error ? err.message : String(err));
+      }
+    });
   };
 
   return (
@@ -50,7 +48,7 @@ export default function SellerLoginPage() {
       </span>
       <h1 className="acc-heading__title">{t('seller.login_title')}</h1>
       <p className="muted">{t('seller.login_intro')}</p>
-      <form ref={form} className="acc-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} className="acc-form" onSubmit={submit} noValidate>
         {failure ? (
           <p className="acc-error" role="alert" data-testid="seller-login-error">
             {failure}

@@ -1,8 +1,8 @@
 import type { OrderDetail, OrdersAnswer, OrderStatusName } from '@souq/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '~/features/account/confirm-dialog';
-import { AccountHeading } from '~/features/account/form';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
+import { AccountHeading } from '~/features/account/heading';
 import { OrderList, OrderListSkeleton } from '~/features/orders/order-list';
 import { OrderBody } from '~/features/orders/order-view';
 import {

@@ -1,0 +1,2 @@
+/** The i18n module's public surface (decision 016): every message of the storefront, by language. */
+export { translations } from './messages';
