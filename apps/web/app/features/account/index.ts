@@ -1,8 +1,9 @@
-/** The account feature's public surface (decision 016): the address form that checkout's add-address modal reuses. */
+/**
+ * The account feature's public surface (decision 016): the address form that checkout's add-address modal
+ * reuses, the account pages' heading (the seller area and the support screens use it too), the multipart
+ * caller and the ticket icon. Form fields and the Yes/Cancel dialog live in shared/ui.
+ */
 export { AddressForm, emptyAddress } from './address-form';
-/** Form primitives, the multipart caller and the Yes/Cancel dialog: the support screens use them too. */
-export { AccountHeading, FieldShell, fieldErrorsOf, focusFirstError, SelectField, SubmitButton, TextField } from './form';
-export type { FieldErrors } from './form';
+export { AccountHeading } from './heading';
 export { apiForm } from './api';
-export { ConfirmDialog } from './confirm-dialog';
 export { TicketIcon } from './icons';

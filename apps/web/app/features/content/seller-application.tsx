@@ -2,7 +2,7 @@ import type { ShopApplicationResponse } from '@souq/contracts';
 import { SHOP_LOGO_MAX_BYTES } from '@souq/contracts/constants';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FieldShell, focusFirstError, SubmitButton, TextField, type FieldErrors } from '~/features/account';
+import { Field, focusFirstError, SubmitButton, TextField, type FieldErrors } from '~/shared/ui/form';
 import { ApiError } from '~/shared/api';
 import type { Translate } from '~/shared/i18n';
 import { useSite } from '~/shared/site';
@@ -124,8 +124,8 @@ function LogoField({ file, error, onChange }: { file: File | null; error?: strin
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return (
-    <FieldShell label={t('apply.logo')} error={error} hint={t('apply.logo_hint')} required className="apply-logo">
-      {({ id, describedBy, invalid }) => (
+    <Field label={t('apply.logo')} error={error} hint={t('apply.logo_hint')} required className="apply-logo">
+      {(control) => (
         <div className="apply-logo__row">
           <span className="apply-logo__preview">
             {preview ? (
@@ -137,13 +137,11 @@ function LogoField({ file, error, onChange }: { file: File | null; error?: strin
           <span className="apply-logo__pick">
             <span className="apply-logo__control">
               <input
-                id={id}
+                {...control}
                 type="file"
                 name="logo"
                 accept={LOGO_TYPES.join(',')}
                 className="apply-logo__input"
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
                 required
                 data-testid="logo-input"
                 onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.files?.[0] ?? null)}
@@ -161,7 +159,7 @@ function LogoField({ file, error, onChange }: { file: File | null; error?: strin
           </span>
         </div>
       )}
-    </FieldShell>
+    </Field>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ContactUs } from '@souq/contracts';
 import { CONTACT_MESSAGE_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { FieldShell, type FieldErrors, fieldErrorsOf, focusFirstError, SubmitButton, TextField } from '~/features/account';
+import { Field, type FieldErrors, fieldErrorsOf, focusFirstError, SubmitButton, TextField } from '~/shared/ui/form';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { MailIcon, PhoneIcon } from '~/shared/ui/icons';
@@ -236,24 +236,22 @@ export function ContactForm() {
           required
           data-testid="contact-subject"
         />
-        <FieldShell label={t('contact.message')} error={errors.message} hint={t('contact.message_hint')} required>
-          {({ id, describedBy, invalid }) => (
+        <Field label={t('contact.message')} error={errors.message} hint={t('contact.message_hint')} required>
+          {(control) => (
             <textarea
-              id={id}
+              {...control}
               name="message"
               className="acc-input tk-textarea"
               rows={6}
               maxLength={CONTACT_MESSAGE_MAX}
               value={draft.message}
               onChange={set('message')}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
               aria-required="true"
               dir="auto"
               data-testid="contact-message"
             />
           )}
-        </FieldShell>
+        </Field>
         <div className="acc-form__actions">
           <SubmitButton busy={busy} testId="contact-send">
             {t('contact.send')}

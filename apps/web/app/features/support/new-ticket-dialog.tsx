@@ -1,15 +1,7 @@
 import type { OrderSummary, SupportTicketDetail, TicketIssueType } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import {
-  FieldShell,
-  type FieldErrors,
-  fieldErrorsOf,
-  focusFirstError,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '~/features/account';
+import { Field, type FieldErrors, fieldErrorsOf, focusFirstError, SelectField, SubmitButton, TextField } from '~/shared/ui/form';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
@@ -174,10 +166,10 @@ export function NewTicketDialog({
             ))}
           </SelectField>
         </div>
-        <FieldShell label={t('tickets.message')} error={errors.message} required>
-          {({ id, describedBy, invalid }) => (
+        <Field label={t('tickets.message')} error={errors.message} required>
+          {(control) => (
             <textarea
-              id={id}
+              {...control}
               name="message"
               className="acc-input tk-textarea"
               rows={5}
@@ -185,14 +177,12 @@ export function NewTicketDialog({
               placeholder={t('tickets.message_placeholder')}
               value={draft.message}
               onChange={set('message')}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
               aria-required="true"
               dir="auto"
               data-testid="ticket-message"
             />
           )}
-        </FieldShell>
+        </Field>
         <FilePicker files={files} onChange={setFiles} serverError={errors.attachments} disabled={busy} />
         <div className="dialog__actions">
           <button type="button" className="btn" onClick={close} disabled={busy}>

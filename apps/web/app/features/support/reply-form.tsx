@@ -1,7 +1,7 @@
 import type { TicketMessage } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX } from '@souq/contracts/constants';
 import { useRef, useState } from 'react';
-import { FieldShell, type FieldErrors, fieldErrorsOf, SubmitButton } from '~/features/account';
+import { Field, type FieldErrors, fieldErrorsOf, SubmitButton } from '~/shared/ui/form';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
 import { FilePicker } from './file-picker';
@@ -57,24 +57,22 @@ export function ReplyForm({
 
   return (
     <form className="tk-reply" onSubmit={(e) => void submit(e)} ref={formRef} noValidate data-testid="ticket-reply-form">
-      <FieldShell label={label ?? t('ticket.reply')} error={errors.message} required>
-        {({ id, describedBy, invalid }) => (
+      <Field label={label ?? t('ticket.reply')} error={errors.message} required>
+        {(control) => (
           <textarea
-            id={id}
+            {...control}
             className="acc-input tk-textarea"
             rows={4}
             maxLength={TICKET_MESSAGE_MAX}
             placeholder={t('ticket.reply_placeholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
             aria-required="true"
             dir="auto"
             data-testid="ticket-reply-text"
           />
         )}
-      </FieldShell>
+      </Field>
       <FilePicker files={files} onChange={setFiles} serverError={errors.attachments} disabled={busy} />
       <div className="tk-reply__actions">
         <SubmitButton busy={busy} testId="ticket-reply-send">

@@ -1,4 +1,4 @@
-import { AccountHeading } from '~/features/account/form';
+import { AccountHeading } from '~/features/account';
 import { MessagesScreen } from '~/features/chat/messages-screen';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';

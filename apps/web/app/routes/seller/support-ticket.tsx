@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ConfirmDialog, TicketIcon } from '~/features/account';
+import { TicketIcon } from '~/features/account';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSeller } from '~/features/seller/store';
 import {
