@@ -19,6 +19,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** Its data folder (the SQLite database is `storefront.sqlite` in it). */
+  dataDir: string;
   /** Everything the server wrote to standard output so far (its log). */
   output(): string;
   stop(): Promise<void>;
@@ -79,5 +81,5 @@ export async function startServer(env: Record<string, string> = {}, { echo = fal
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, output: () => log, stop };
+  return { baseUrl, dataDir, output: () => log, stop };
 }
