@@ -159,11 +159,11 @@ describe.each(['ar', 'en'] as const)('online payment (%s)', (locale) => {
     // Both shops selected in the basket: one placement, one payment for two orders.
     await page.getByTestId('cart-button').click();
     const basket = page.locator('[data-testid="basket"][open]');
-    await expect.poll(() => basket.getByTestId('cart-shop').count()).toBe(2);
+    await expect.poll(() => basket.getByTestId('cart-shop').count(), { timeout: 15_000 }).toBe(2);
     for (const box of await basket.getByTestId('shop-select').all()) await box.check();
     await basket.getByTestId('proceed-checkout').click();
     await page.waitForURL(/\/checkout$/);
-    await expect.poll(() => page.getByTestId('checkout-shop').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('checkout-shop').count(), { timeout: 15_000 }).toBe(2);
     await payOnline(page);
     expect(await stockOf(a.id, observer)).toBe(before[0]! - 1);
 
@@ -173,7 +173,7 @@ describe.each(['ar', 'en'] as const)('online payment (%s)', (locale) => {
     const modal = page.locator('[data-testid=payment-cancel][open]');
     await modal.waitFor();
     // The modal takes focus, names the two orders and how long they are kept.
-    await expect.poll(() => modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => modal.evaluate((el) => el.contains(document.activeElement)), { timeout: 15_000 }).toBe(true);
     expect(await modal.locator('.pay-cancel__codes li').count()).toBe(2);
     await modal.getByTestId('payment-kept').waitFor();
     expect(await page.locator('[data-testid=payment-return]').getAttribute('data-state')).toBe('failed');

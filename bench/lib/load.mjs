@@ -30,7 +30,7 @@ const percentile = (sorted, p) =>
  * last request left: requests still unanswered then (waiting for a connection behind a server that fell
  * behind) are abandoned and counted as errors, so an overloaded server cannot hold the bench for minutes.
  */
-async function phase(o, agent, seconds) {
+async function phase(o, agent, seconds, first = 0) {
   const urls = (o.urls ?? [o.url]).map((u) => new URL(u));
   const headers = { ...o.headers };
   if (o.body) headers['content-length'] = String(Buffer.byteLength(o.body));
@@ -38,20 +38,36 @@ async function phase(o, agent, seconds) {
   const latencies = [];
   let errors = 0;
   let non2xx = 0;
+  let firstError;
   const open = new Set();
-  const send = (planned, url) =>
+  // `variants`: request i takes variants[i % n] (its own method, body and headers: e.g. many customers).
+  const variants = (o.variants ?? []).map((v) => {
+    const h = { ...headers, ...v.headers };
+    const body = v.body ?? o.body;
+    if (body) h['content-length'] = String(Buffer.byteLength(body));
+    return { method: v.method ?? o.method ?? 'GET', body, headers: h };
+  });
+  const send = (planned, url, variant) =>
     new Promise((resolve) => {
       // From the planned moment when sent late; from the moment it left when the timer woke a little early.
       const from = Math.min(planned, performance.now());
       let done = false;
-      const failed = () => {
+      const failed = (error) => {
         if (done) return;
         done = true;
         errors++;
+        firstError ??= error instanceof Error ? error.message : undefined;
         resolve();
       };
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: o.method ?? 'GET', headers },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: variant?.method ?? o.method ?? 'GET',
+          headers: variant?.headers ?? headers,
+        },
         (res) => {
           res.on('data', () => {});
           res.on('error', failed);
@@ -73,7 +89,7 @@ async function phase(o, agent, seconds) {
         setImmediate(failed);
       });
       req.on('error', failed);
-      req.end(o.body);
+      req.end(variant ? variant.body : o.body);
     });
   const start = performance.now();
   const inFlight = [];
@@ -81,7 +97,7 @@ async function phase(o, agent, seconds) {
     const planned = start + (i * 1000) / o.rate;
     const wait = planned - performance.now();
     if (wait >= 1) await sleep(wait);
-    inFlight.push(send(planned, urls[i % urls.length]));
+    inFlight.push(send(planned, urls[i % urls.length], variants.length ? variants[(first + i) % variants.length] : undefined));
   }
   const sendWindow = (performance.now() - start) / 1000;
   let abandon;
@@ -102,6 +118,7 @@ async function phase(o, agent, seconds) {
     rps: Math.round((total / Math.max(sendWindow, seconds)) * 10) / 10,
     rate: o.rate,
     errors,
+    firstError,
     non2xx,
     answers: latencies.length + non2xx,
   };
@@ -109,15 +126,18 @@ async function phase(o, agent, seconds) {
 
 /**
  * @param {{ url?: string, urls?: string[], rate: number, duration?: number, warmup?: number, connections?: number,
- *   method?: string, body?: string, headers?: Record<string, string>, pid?: number }} o
+ *   method?: string, body?: string, headers?: Record<string, string>, pid?: number,
+ *   variants?: Array<{ method?: string, body?: string, headers?: Record<string, string> }> }} o
  *   `pid`: the server's process; the answer then has `cpuPerAnswer` (ms of its CPU per answer).
  *   `urls`: request i asks for urls[i % urls.length] (e.g. many different searches).
  */
 export async function fixedRate(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
   try {
-    if ((o.warmup ?? 2) > 0) await phase(o, agent, o.warmup ?? 2);
-    return await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10));
+    const warmup = o.warmup ?? 2;
+    if (warmup > 0) await phase(o, agent, warmup);
+    // With `variants`, the measured phase goes on where the warm-up stopped (e.g. customers not used yet).
+    return await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10, Math.round(o.rate * warmup)));
   } finally {
     agent.destroy();
   }
