@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withoutBlanks } from '@souq/contracts';
 import { z } from 'zod';
 
 /** A client mistake that the error handler turns into a 4xx JSON answer. */
@@ -197,7 +198,9 @@ export function route<
         }
       : undefined,
     handler: async (req, reply) => {
-      const query = spec.query ? parseOr422(spec.query, req.query) : req.query;
+      // An empty parameter is an absent one on every route (the original web client sends `brand_id=` and
+      // the like; decision 024), whatever the route's own schema says.
+      const query = spec.query ? parseOr422(spec.query, withoutBlanks(req.query)) : req.query;
       const body = spec.body ? parseOr422(spec.body, req.body) : req.body;
       const params = spec.params ? parseOr422(spec.params, req.params) : req.params;
       const auth = (req.principal ?? null) as PrincipalOf<A>;
