@@ -178,6 +178,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tickets.status_label': 'الحالة',
   'tickets.view': 'عرض',
   'tickets.empty': 'لا توجد تذاكر دعم بعد',
+  'tickets.empty_status': 'لا توجد تذاكر بهذه الحالة',
   'tickets.empty_text': 'لديك سؤال عن طلب أو توصيل أو دفع؟ افتح تذكرة وسيرد عليك المتجر أو فريق الدعم هنا.',
   'tickets.create_title': 'فتح تذكرة دعم',
   'tickets.create_lead': 'أخبرنا بما حدث. عند اختيار الطلب تصل التذكرة إلى متجره أيضاً.',
