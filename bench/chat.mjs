@@ -22,7 +22,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { fixedRate, fmt, judge, printTable } from './lib/load.mjs';
+import { cpuMs, fixedRate, fmt, judge, printTable } from './lib/load.mjs';
 import { startServer } from './lib/server.mjs';
 
 // Thousands of sockets need as many file descriptors on both ends: raise the limit, then run again.
@@ -267,12 +267,14 @@ const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, M
  * Sends `rate` messages a second for `duration` s (open loop) from the sellers to random customers
  * through `sendBase`, and measures each one from its planned send time until its socket got it.
  */
-async function deliver({ sendBase, customers, sellers, rate, duration, arrivals }) {
+async function deliver({ sendBase, customers, sellers, rate, duration, arrivals, pids }) {
   const agent = agentFor(Math.max(20, rate / 5));
+  const cpuBefore = pids.map(cpuMs);
   const planned = new Map();
   const total = Math.round(rate * duration);
   let ok = 0;
   let failed = 0;
+  const stored = new Set();
   const sends = [];
   const start = performance.now() + 200;
   for (let i = 0; i < total; i++) {
@@ -291,8 +293,10 @@ async function deliver({ sendBase, customers, sellers, rate, duration, arrivals 
         sellers[c.shopId],
         JSON.stringify({ user_id: c.userId, message: text }),
       ).then((r) => {
-        if (r.status === 200) ok++;
-        else failed++;
+        if (r.status === 200) {
+          ok++;
+          stored.add(text);
+        } else failed++;
       }),
     );
   }
@@ -300,6 +304,7 @@ async function deliver({ sendBase, customers, sellers, rate, duration, arrivals 
   await Promise.all(sends);
   await sleep(2000);
   agent.destroy();
+  const cpu = pids.map((pid, i) => (cpuMs(pid) - cpuBefore[i]) / Math.max(1, ok));
   const latencies = [];
   for (const [text, got] of arrivals) if (planned.has(text)) latencies.push(got - planned.get(text));
   latencies.sort((a, b) => a - b);
@@ -309,11 +314,13 @@ async function deliver({ sendBase, customers, sellers, rate, duration, arrivals 
     ok,
     failed,
     received: latencies.length,
-    lost: ok - latencies.length,
+    // Answered as stored, never received (a request that failed on the client's side may still arrive).
+    lost: [...stored].filter((text) => !arrivals.has(text)).length,
     p50: pct(latencies, 0.5),
     p95: pct(latencies, 0.95),
     p99: pct(latencies, 0.99),
     max: latencies.at(-1),
+    cpu,
   };
 }
 
@@ -325,6 +332,7 @@ function report(title, x, budgets) {
   console.log(
     `  sent ${x.sent} (${x.achieved.toFixed(1)}/s), stored ${x.ok}, refused/failed ${x.failed}, received ${x.received}, lost ${x.lost}`,
   );
+  console.log(`  server CPU per message (send, store, publish, deliver): ${x.cpu.map((c) => `${c.toFixed(2)} ms`).join(' + ')}`);
   console.log(
     `  send-to-receive ms: p50 ${fmt(x.p50)}  p95 ${fmt(x.p95)} (≤ ${budgets.p95})  p99 ${fmt(x.p99)}${budgets.p99 ? ` (≤ ${budgets.p99})` : ''}  max ${fmt(x.max)}  → ${pass ? 'PASS' : 'FAIL'}`,
   );
@@ -346,7 +354,7 @@ if (only.has('delivery') || only.has('http')) {
       console.log(`\ndelivery, one process (SQLite): ${clients} customers`);
       const arrivals = new Map();
       const sockets = await connectAll(server.base, customers, (text, at) => arrivals.set(text, at));
-      const x = await deliver({ sendBase: server.base, customers, sellers, rate, duration, arrivals });
+      const x = await deliver({ sendBase: server.base, customers, sellers, rate, duration, arrivals, pids: [server.pid] });
       report(`delivery, one process: ${sockets.length} connected clients, ${rate} messages/s for ${duration} s`, x, {
         p95: 25,
         p99: 60,
@@ -406,7 +414,7 @@ if (only.has('cluster')) {
     console.log(`\ndelivery, two processes (PostgreSQL + Redis): ${clients} customers on B, senders on A`);
     const arrivals = new Map();
     const sockets = await connectAll(b.base, customers, (text, at) => arrivals.set(text, at));
-    const x = await deliver({ sendBase: a.base, customers, sellers, rate, duration, arrivals });
+    const x = await deliver({ sendBase: a.base, customers, sellers, rate, duration, arrivals, pids: [a.pid, b.pid] });
     report(`delivery, two processes: ${sockets.length} clients on B, ${rate} messages/s through A for ${duration} s`, x, {
       p95: 40,
     });

@@ -200,6 +200,8 @@ describe('the protocol, frame by frame', () => {
   it('closes an unknown key (4001), a missing (4008) or other (4007) protocol version', async () => {
     for (const [url, code] of [
       [wsUrl('?protocol=7', 'wrong-key'), 4001],
+      // A long key in Arabic: the close frame's reason stays within its 123 bytes.
+      [wsUrl('?protocol=7', encodeURIComponent('مفتاح'.repeat(6))), 4001],
       [wsUrl(''), 4008],
       [wsUrl('?protocol=6'), 4007],
     ] as const) {
@@ -212,6 +214,7 @@ describe('the protocol, frame by frame', () => {
   it('refuses a page of another origin and unknown paths before the upgrade; the site’s own origin is let in', async () => {
     await expect(rawSocket(wsUrl(), { origin: 'http://evil.example' })).rejects.toMatchObject({ status: 403 });
     await expect(rawSocket(`ws://127.0.0.1:${port}/socket`)).rejects.toMatchObject({ status: 404 });
+    await expect(rawSocket(`ws://127.0.0.1:${port}/app/%E0%A4%A?protocol=7`)).rejects.toMatchObject({ status: 400 });
     const ok = await rawSocket(wsUrl(), { origin: ORIGIN });
     await ok.frame('pusher:connection_established');
     ok.ws.close();

@@ -67,26 +67,43 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = /^\/app\/([^/]+)$/.exec(url.pathname);
-    if (!match) return refuse(socket, 404, 'Not Found');
+    let url: URL;
+    let key: string;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+      const match = /^\/app\/([^/]{1,200})$/.exec(url.pathname);
+      if (!match) return refuse(socket, 404, 'Not Found');
+      key = decodeURIComponent(match[1]!);
+    } catch {
+      return refuse(socket, 400, 'Bad Request');
+    }
     // A browser always names the page's origin: only the site's own pages may open a socket (a page of
     // another site would otherwise use the visitor's session). Other clients send none.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== opts.allowedOrigin) return refuse(socket, 403, 'Forbidden');
-    wss.handleUpgrade(req, socket, head, (ws) => open(ws, decodeURIComponent(match[1]!), url.searchParams.get('protocol')));
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, key, url.searchParams.get('protocol')));
   }
 
   function open(ws: WebSocket, key: string, protocol: string | null) {
     ws.on('error', () => undefined);
-    const fail = (code: number, message: string) => {
+    // The close frame's reason is a short fixed text (at most 123 bytes); the message tells the rest.
+    const fail = (code: number, message: string, reason: string) => {
       ws.send(frame('pusher:error', { code, message }));
-      ws.close(code, message.slice(0, 120));
+      ws.close(code, reason);
     };
-    if (key !== opts.key) return fail(4001, `App key ${key} not in this cluster. Did you forget to specify the cluster?`);
-    if (protocol === null || protocol === '') return fail(4008, 'No protocol version supplied');
-    if (!/^\d+$/.test(protocol) || Number(protocol) !== PROTOCOL)
-      return fail(4007, `Unsupported protocol version ${protocol}: this server speaks protocol ${PROTOCOL}`);
+    if (key !== opts.key)
+      return fail(
+        4001,
+        `App key ${key.slice(0, 100)} not in this cluster. Did you forget to specify the cluster?`,
+        'Unknown app key',
+      );
+    if (protocol === null || protocol === '') return fail(4008, 'No protocol version supplied', 'No protocol version');
+    if (!/^\d{1,3}$/.test(protocol) || Number(protocol) !== PROTOCOL)
+      return fail(
+        4007,
+        `Unsupported protocol version ${protocol.slice(0, 20)}: this server speaks protocol ${PROTOCOL}`,
+        'Unsupported protocol version',
+      );
 
     const conn: Connection = {
       socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,

@@ -201,10 +201,13 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
     body: { shop_id: number; message: string; product_id: number | null },
     locale: Locale,
   ) {
-    await activeShopOr422(body.shop_id);
+    let c = await findConversation(db, userId, body.shop_id);
+    if (!c) {
+      await activeShopOr422(body.shop_id);
+      await openConversation(db, userId, body.shop_id, iso());
+      c = (await findConversation(db, userId, body.shop_id))!;
+    }
     await checkProduct(db, body.product_id, body.shop_id);
-    await openConversation(db, userId, body.shop_id, iso());
-    const c = (await findConversation(db, userId, body.shop_id))!;
     const id = await store(c.id, 'user', body.message, body.product_id, null);
     const [message] = await toMessages(c, [await findMessage(db, id)], locale);
     await publish(shopChatChannel(body.shop_id), CHAT_EVENT_TO_SHOP, message!);
@@ -240,15 +243,14 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
 
   // --- The seller's side ----------------------------------------------------------------------------------
 
-  async function sellerList(shopId: number, q: Page & { search?: string }) {
+  async function sellerList(shopId: number, q: Page & { search?: string }, locale: Locale) {
     const at = now();
     const search = q.search?.trim() || null;
     const { total, rows } = await shopConversations(db, shopId, search, q.page, q.per_page);
     const data: SellerConversation[] = rows.map((r) => ({
       id: r.id,
       user: { id: r.user_id, name: r.user_name, profile_photo: r.user_photo },
-      // A seller reads the product names as the shop's default language (English; Arabic when only that).
-      last_message: lastMessageText(r, 'en'),
+      last_message: lastMessageText(r, locale),
       last_message_time: r.last_at,
       unread_message_user: r.shop_unread,
       user_active_status: isOnline(r.user_last_online, at),
@@ -274,7 +276,9 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
     const c = await sellerConversation(seller.shopId, body.user_id);
     await checkProduct(db, body.product_id, seller.shopId);
     const id = await store(c.id, 'shop', body.message, body.product_id, seller.id);
-    await touchShopSeen(db, seller.shopId, seller.id, iso());
+    // Writing is a sign of life: the shop's last seen moves (at most once a minute: two writes spared).
+    if (!c.shop_last_online || now().getTime() - Date.parse(c.shop_last_online) > 60_000)
+      await touchShopSeen(db, seller.shopId, seller.id, iso());
     // The shop is online: it has just written. Names are in the seller's language (the customer's is not
     // known here); a customer's screen reloads the conversation in its own on the event (SPEC §4).
     const [message] = await toMessages({ ...c, shop_last_online: iso() }, [await findMessage(db, id)], locale);

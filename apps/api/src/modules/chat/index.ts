@@ -120,7 +120,7 @@ export async function chatRoutes(app: FastifyInstance) {
       query: sellerConversationsQuery,
       response: sellerConversationsResponseSchema,
     },
-    async ({ auth, query }) => ({ data: await chat.sellerList(auth.shopId, query) }),
+    async ({ auth, query, req }) => ({ data: await chat.sellerList(auth.shopId, query, req.locale) }),
   );
 
   route(
