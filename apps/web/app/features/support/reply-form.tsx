@@ -1,6 +1,7 @@
 import type { TicketMessage } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX } from '@souq/contracts/constants';
 import { useRef, useState } from 'react';
+import { ApiError } from '~/shared/api';
 import { Field, type FieldErrors, fieldErrorsOf, SubmitButton } from '~/shared/ui/form';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
@@ -14,10 +15,13 @@ import { SendIcon } from './icons';
 export function ReplyForm({
   send,
   onSent,
+  onClosed,
   label,
 }: {
   send(form: FormData): Promise<TicketMessage>;
   onSent(message: TicketMessage): void;
+  /** The ticket was closed meanwhile (409): the page reads it again. */
+  onClosed?(): void;
   label?: string;
 }) {
   const { t } = useSite();
@@ -50,6 +54,7 @@ export function ReplyForm({
       const fields = fieldErrorsOf(error);
       if (fields) setErrors(fields);
       else toast.error(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && error.status === 409) onClosed?.();
     } finally {
       setBusy(false);
     }

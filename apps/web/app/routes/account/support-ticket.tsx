@@ -73,6 +73,7 @@ export default function SupportTicketPage() {
             return replyToTicket(form, locale);
           }}
           onSent={view.add}
+          onClosed={view.retry}
         />
       ) : null}
     </div>

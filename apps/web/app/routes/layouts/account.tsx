@@ -56,6 +56,9 @@ function AccountSidebar() {
   const nav = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
 
+  // A ticket's page (/support-ticket/…) belongs to the tickets' link (/support-tickets).
+  const within = (to: string) => to === '/support-tickets' && pathname.startsWith('/support-ticket/');
+
   // On phones the links scroll sideways: keep the current one in view.
   useEffect(() => {
     const active = nav.current?.querySelector<HTMLElement>('.is-active');
@@ -88,7 +91,8 @@ function AccountSidebar() {
               <NavLink
                 to={l.to}
                 end={l.to === '/dashboard'}
-                className={({ isActive }) => `account-sidebar__link${isActive ? ' is-active' : ''}`}
+                className={({ isActive }) => `account-sidebar__link${isActive || within(l.to) ? ' is-active' : ''}`}
+                aria-current={within(l.to) ? 'page' : undefined}
               >
                 <l.icon size={18} />
                 <span className="account-sidebar__label">{t(l.key)}</span>

@@ -117,6 +117,7 @@ export default function SellerTicketPage() {
           label={shop ? t('seller.ticket_answer_as', { shop: shop.name }) : t('ticket.reply')}
           send={(form) => replyAsSeller(ticket.ticket_no, form, locale)}
           onSent={view.add}
+          onClosed={view.retry}
         />
       ) : null}
       <ConfirmDialog

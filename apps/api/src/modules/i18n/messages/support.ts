@@ -20,8 +20,6 @@ export const en = {
   'tickets.order': 'Order',
   'tickets.customer': 'Customer',
   'tickets.last_reply': 'Last activity',
-  'tickets.status_label': 'Status',
-  'tickets.view': 'View',
   'tickets.empty': 'No support tickets yet',
   'tickets.empty_status': 'No tickets with this status',
   'tickets.empty_text':
@@ -52,8 +50,6 @@ export const en = {
   'tickets.options_failed': 'The issue types could not be loaded.',
 
   'ticket.back': 'Back to tickets',
-  'ticket.title': 'Ticket #{code}',
-  'ticket.opened_on': 'Opened on {date}',
   'ticket.opened': 'Opened',
   'ticket.conversation': 'Conversation',
   'ticket.you': 'You',
@@ -74,7 +70,6 @@ export const en = {
   'ticket.shop': 'Shop',
   'ticket.size_kb': '{n} KB',
   'ticket.size_mb': '{n} MB',
-  'ticket.messages_n': '{count} messages',
   'ticket.message_by': 'Message from {name}',
 
   'seller.nav': 'Seller area',
@@ -90,7 +85,6 @@ export const en = {
   'seller.ticket_cancel_title': 'Cancel this ticket?',
   'seller.ticket_cancel_text': 'Ticket #{code} will be closed as cancelled and take no more replies.',
   'seller.ticket_updated': 'The ticket was updated.',
-  'seller.ticket_keep': 'Keep it open',
   'seller.ticket_answer_as': 'Answering as {shop}',
 
   'contact.lead': 'Questions about an order, a shop or your account? We are glad to help.',
@@ -175,8 +169,6 @@ export const ar: Record<keyof typeof en, string> = {
   'tickets.order': 'الطلب',
   'tickets.customer': 'العميل',
   'tickets.last_reply': 'آخر نشاط',
-  'tickets.status_label': 'الحالة',
-  'tickets.view': 'عرض',
   'tickets.empty': 'لا توجد تذاكر دعم بعد',
   'tickets.empty_status': 'لا توجد تذاكر بهذه الحالة',
   'tickets.empty_text': 'لديك سؤال عن طلب أو توصيل أو دفع؟ افتح تذكرة وسيرد عليك المتجر أو فريق الدعم هنا.',
@@ -206,8 +198,6 @@ export const ar: Record<keyof typeof en, string> = {
   'tickets.options_failed': 'تعذّر تحميل أنواع المشكلات.',
 
   'ticket.back': 'العودة إلى التذاكر',
-  'ticket.title': 'التذكرة #{code}',
-  'ticket.opened_on': 'فُتحت في {date}',
   'ticket.opened': 'تاريخ الفتح',
   'ticket.conversation': 'المحادثة',
   'ticket.you': 'أنت',
@@ -228,7 +218,6 @@ export const ar: Record<keyof typeof en, string> = {
   'ticket.shop': 'المتجر',
   'ticket.size_kb': '{n} ك.ب',
   'ticket.size_mb': '{n} م.ب',
-  'ticket.messages_n': 'عدد الرسائل: {count}',
   'ticket.message_by': 'رسالة من {name}',
 
   'seller.nav': 'قسم البائع',
@@ -243,7 +232,6 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.ticket_cancel_title': 'إلغاء هذه التذكرة؟',
   'seller.ticket_cancel_text': 'ستُغلق التذكرة #{code} كملغاة ولن تقبل ردوداً أخرى.',
   'seller.ticket_updated': 'تم تحديث التذكرة.',
-  'seller.ticket_keep': 'إبقاؤها مفتوحة',
   'seller.ticket_answer_as': 'الرد باسم {shop}',
 
   'contact.lead': 'لديك سؤال عن طلب أو متجر أو حسابك؟ يسعدنا أن نساعدك.',
