@@ -1,4 +1,4 @@
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 const MIN = 60_000;
 

@@ -1,5 +1,5 @@
 import { DEMO_CUSTOMER } from './catalogue';
-import type { SeedContext } from './index';
+import type { SeedContext } from './context';
 
 const HOUR = 3_600_000;
 
