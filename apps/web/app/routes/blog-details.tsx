@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataOf(matches);
   const origin = originOf(matches);
   const t = makeTranslate(root?.messages ?? {});
-  const locale = root?.master.app_locale ?? 'ar';
+  const locale = root?.locale ?? 'ar';
   const path = blogPath(blog.slug);
   return seoMeta({
     matches,

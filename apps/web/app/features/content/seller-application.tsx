@@ -1,6 +1,7 @@
 import type { ShopApplicationResponse } from '@souq/contracts';
 import { SHOP_LOGO_MAX_BYTES } from '@souq/contracts/constants';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { Field, focusFirstError, SubmitButton, TextField, type FieldErrors } from '~/shared/ui/form';
 import { ApiError } from '~/shared/api';
@@ -199,8 +200,11 @@ export function SellerApplication() {
       setResult(await submitShopApplication(body, locale));
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length) {
-        setErrors(serverErrors(err.errors, t));
-        setFailure(t('apply.fix_fields'));
+        // Rendered now (not at React's next turn), so that focus can move to the first field told.
+        flushSync(() => {
+          setErrors(serverErrors(err.errors, t));
+          setFailure(t('apply.fix_fields'));
+        });
         focusFirstError(form.current);
       } else if (err instanceof ApiError && (err.status === 429 || err.status === 404)) {
         setFailure(err.status === 404 ? t('apply.closed') : err.message);

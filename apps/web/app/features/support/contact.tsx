@@ -1,6 +1,7 @@
 import type { ContactUs } from '@souq/contracts';
 import { CONTACT_MESSAGE_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Field, type FieldErrors, fieldErrorsOf, focusFirstError, SubmitButton, TextField } from '~/shared/ui/form';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
@@ -174,7 +175,7 @@ export function ContactForm() {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) {
-        setErrors(fields);
+        flushSync(() => setErrors(fields));
         focusFirstError(formRef.current);
       } else toast.error(error instanceof Error ? error.message : String(error));
     } finally {
