@@ -33,7 +33,8 @@ export async function newPage({
   page.errors = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 404/.test(m.text()))
-      page.errors.push(m.text());
+      // With where it was logged (the script's URL), so that a failure names its source.
+      page.errors.push(m.location().url ? `${m.text()} (at ${m.location().url})` : m.text());
   });
   page.on('pageerror', (e) => page.errors.push(e.message));
   return page;

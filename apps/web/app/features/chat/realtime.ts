@@ -114,26 +114,28 @@ export function subscribe(sub: Subscription): () => void {
     if (closed) return;
     closed = true;
     conn.reconnectListeners.delete(reconnect);
-    const current = conn.channels.get(sub.channel);
-    if (current) {
-      current.count -= 1;
-      current.channel.then(
-        (ch) => ch.unbind(sub.event, handler),
-        () => undefined,
-      );
-      if (current.count === 0) {
-        conn.channels.delete(sub.channel);
-        conn.pusher.then(
-          (p) => p.unsubscribe(sub.channel),
-          () => undefined,
-        );
-      }
-    }
     conn.users -= 1;
     if (conn.users === 0) {
+      // The last user: close the connection, which ends its subscriptions on the server. No unsubscribe
+      // first: pusher-js sends it on a later tick, when the socket would already be closing.
       connections.delete(sub.token);
       conn.pusher.then(
         (p) => p.disconnect(),
+        () => undefined,
+      );
+      return;
+    }
+    const current = conn.channels.get(sub.channel);
+    if (!current) return;
+    current.count -= 1;
+    current.channel.then(
+      (ch) => ch.unbind(sub.event, handler),
+      () => undefined,
+    );
+    if (current.count === 0) {
+      conn.channels.delete(sub.channel);
+      conn.pusher.then(
+        (p) => p.unsubscribe(sub.channel),
         () => undefined,
       );
     }
