@@ -267,14 +267,3 @@ export async function insertContactMessage(
 
 export const markContactMailed = (db: DbOrTrx, id: number, at: string) =>
   db.updateTable('contact_messages').set({ mailed_at: at }).where('id', '=', id).execute();
-
-/** One value of the settings table, JSON-decoded (undefined when absent or unreadable). */
-export async function readSetting(db: DbOrTrx, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as unknown;
-  } catch {
-    return undefined;
-  }
-}
