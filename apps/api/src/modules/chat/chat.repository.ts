@@ -102,10 +102,7 @@ export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, 
     .execute();
 export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];
 
-export const findMessage = (db: DbOrTrx, id: number) =>
-  messagesWithProduct(db)
-    .where('m.id', '=', id)
-    .executeTakeFirstOrThrow();
+export const findMessage = (db: DbOrTrx, id: number) => messagesWithProduct(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
 export const insertMessage = (
   db: DbOrTrx,
