@@ -3,8 +3,9 @@ import type { Amounts, Checkout, checkoutBody, Locale, PlaceOrderAnswer, placeOr
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../db';
 import { validationError } from '../../http/route';
+import { localized } from '../../shared/localized';
 import { findAddress, toAddress } from '../accounts';
-import { localized, omr } from '../catalog';
+import { omr } from '../catalog';
 import { readSetting } from '../settings';
 import { type PricedLine, groupByShop, lineProblem, priceLine, problemText } from './cart.service';
 import * as repo from './commerce.repository';
