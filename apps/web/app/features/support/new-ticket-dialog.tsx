@@ -1,7 +1,15 @@
 import type { OrderSummary, SupportTicketDetail, TicketIssueType } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { Field, type FieldErrors, focusFirstError, showSubmitErrors, SelectField, SubmitButton, TextField } from '~/shared/ui/form';
+import {
+  Field,
+  type FieldErrors,
+  focusFirstError,
+  showSubmitErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '~/shared/ui/form';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
