@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Import boundaries (decision 016). The web app's layers: shared/ ← features/* ← routes/ (+ root.tsx,
- * entry.server.tsx); the API's: shared/, http/, db/ ← modules/* ← app.ts, server.ts, web.ts. A layer
+ * entry.server.tsx); the API's: shared/, http/, db/ ← modules/* and the demo seed (apps/api/seed) ← app.ts, server.ts, web.ts. A layer
  * never imports one above it, a feature (module) reaches another only through that one's index.ts, and
  * no import cycle is allowed anywhere in either app.
  */
@@ -46,14 +46,27 @@ const webLayers = [
   { target: `${web}/features`, from: webTop, message: 'A feature never imports a route, root.tsx or entry.server.tsx.' },
 ];
 const api = 'apps/api/src';
+const apiSeed = 'apps/api/seed';
 const apiTop = [`${api}/app.ts`, `${api}/server.ts`, `${api}/web.ts`];
 const apiLayers = [
   {
     target: [`${api}/shared`, `${api}/http`, `${api}/db`],
-    from: [`${api}/modules`, ...apiTop],
-    message: 'shared/, http/ and db/ are below the modules: they import no module and not the app.',
+    from: [`${api}/modules`, ...apiTop, apiSeed],
+    message: 'shared/, http/ and db/ are below the modules: they import no module, not the demo seed and not the app.',
   },
-  { target: `${api}/modules`, from: apiTop, message: 'A module never imports the app that composes it.' },
+  {
+    target: `${api}/modules`,
+    from: [...apiTop, apiSeed],
+    message: 'A module never imports the app that composes it, nor the demo seed (decision 025).',
+  },
+  // The demo seed (decision 025) sits beside the modules, above the ground floor: app.ts runs it on an
+  // empty database; it writes through src/db and src/shared (and its command lines read src/config).
+  {
+    target: apiSeed,
+    from: api,
+    except: ['./db', './shared', './config.ts'],
+    message: 'The demo seed imports only src/db, src/shared and src/config.ts: no module, and not the app.',
+  },
 ];
 const restrict = (zones) => ['error', { basePath: here, zones }];
 
@@ -70,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${web}/**/*.{ts,tsx}`, `${api}/**/*.ts`],
+    files: [`${web}/**/*.{ts,tsx}`, `${api}/**/*.ts`, `${apiSeed}/**/*.ts`],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -91,7 +104,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': restrict([...webLayers, ...siblingZones(`${web}/features`)]) },
   },
   {
-    files: [`${api}/**/*.ts`],
+    files: [`${api}/**/*.ts`, `${apiSeed}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': restrict([...apiLayers, ...siblingZones(`${api}/modules`)]) },
   },
   // Tests set up state through other features' and modules' internals (and API tests build the app);

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const apiDir = path.join(root, 'apps/api');
 export const apiEntry = path.join(apiDir, 'dist/server.js');
-const sourceDirs = [path.join(apiDir, 'src'), path.join(root, 'packages/contracts/src')];
+const sourceDirs = [path.join(apiDir, 'src'), path.join(apiDir, 'seed'), path.join(root, 'packages/contracts/src')];
 
 function newest(dir) {
   let max = 0;

@@ -56,7 +56,7 @@ export async function startServer(options = {}) {
     const started = Date.now();
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/seed/generate-cli.ts', '--products', String(options.products)],
+      ['--import', 'tsx', 'apps/api/seed/generate-cli.ts', '--products', String(options.products)],
       { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     if (r.status !== 0) throw new Error('generating the catalogue failed');

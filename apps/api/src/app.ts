@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import { createDb, type Db, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from '../seed';
 import { API_POLICY } from './http/csp';
 import { compressJsonAnswers, createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';

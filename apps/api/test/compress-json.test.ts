@@ -100,7 +100,9 @@ describe('in the app', () => {
     const br = await get('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/);
-    // The plugin's stream has no length; the one-call buffer has.
+    // The plugin's stream has no length; the one-call buffer has. This is the line that fails when the
+    // app does not call compressJsonAnswers, or calls it after registering @fastify/compress (whose hook
+    // then streams the answer first): the answer is still brotli and still the same JSON, but NaN long.
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedAll } from '../src/db/seed';
+import { seedAll } from '../seed';
 
 /**
  * Seeds one template database per run; every test file then gets a fresh copy of it:

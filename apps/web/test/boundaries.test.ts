@@ -74,4 +74,29 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     );
     expect(errors).toHaveLength(2);
   });
+
+  it('keep the demo seed beside the modules: it reads db/ and shared/ only, and only the app runs it', async () => {
+    const seedErrors = await boundaryErrors(
+      'apps/api/seed/fixture.ts',
+      "import { issueToken } from '../src/modules/auth';\nimport { buildApp } from '../src/app';\nexport const all = [issueToken, buildApp];\n",
+    );
+    expect(seedErrors).toEqual([
+      expect.stringMatching(/demo seed imports only src\/db/),
+      expect.stringMatching(/demo seed imports only src\/db/),
+    ]);
+    expect(
+      await boundaryErrors(
+        'apps/api/seed/fixture.ts',
+        "import { createDb } from '../src/db/index';\nimport { searchIndexText } from '../src/shared/search-text';\nexport const all = [createDb, searchIndexText];\n",
+      ),
+    ).toEqual([]);
+    for (const [file, seed] of [
+      ['apps/api/src/modules/catalog/fixture.ts', '../../../seed'],
+      ['apps/api/src/db/fixture.ts', '../../seed'],
+    ]) {
+      expect(await boundaryErrors(file!, `import { seedAll } from '${seed}';\nexport const s = seedAll;\n`)).toEqual([
+        expect.stringMatching(/demo seed/),
+      ]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
-import { cleanText, isCalendarDate, stripInvisible } from './text';
+import { cleanText, fieldLabel, isCalendarDate, stringField, stripInvisible } from './text';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -25,16 +25,8 @@ export type Access = z.infer<typeof accessSchema>;
 
 export const authResponseSchema = envelope(z.object({ user: userSchema, access: accessSchema }));
 
-const label = (field: string) => field.replace(/_/g, ' ');
-
-/** A string field with Laravel-like messages ('The phone field is required.'). */
-const str = (field: string) =>
-  z.string({
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? `The ${label(field)} field is required.`
-        : `The ${label(field)} field must be a string.`,
-  });
+const label = fieldLabel;
+const str = stringField;
 
 /** A string field cleaned as every text input is (invisible characters stripped, controls refused). */
 const clean = (field: string) => cleanText(label(field), str(field));

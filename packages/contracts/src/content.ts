@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryInt, listQuery } from './catalog';
 import { envelope } from './common';
 import { BLOGS_PER_PAGE } from './constants';
-import { cleanText, stripInvisible } from './text';
+import { cleanText, fieldLabel, stringField, stripInvisible } from './text';
 
 // --- Blog (API.md "Support and content") ------------------------------------------------------------
 
@@ -80,14 +80,8 @@ export type LegalPageResponse = z.infer<typeof legalPageResponseSchema>;
 
 // --- Become a seller: the shop application -----------------------------------------------------------
 
-const label = (field: string) => field.replace(/_/g, ' ');
-const required = (field: string) =>
-  z.string({
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? `The ${label(field)} field is required.`
-        : `The ${label(field)} field must be a string.`,
-  });
+const label = fieldLabel;
+const required = stringField;
 const text = (field: string, min: number, max: number) =>
   cleanText(label(field), required(field))
     .min(1, `The ${label(field)} field is required.`)

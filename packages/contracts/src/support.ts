@@ -9,7 +9,7 @@ import {
   TICKETS_PER_PAGE,
   TICKET_STATUSES,
 } from './constants';
-import { cleanText, stripInvisible } from './text';
+import { cleanText, fieldLabel, stringField, stripInvisible } from './text';
 
 // ---------------------------------------------------------------------------------------------------
 // Support tickets and the contact form (issue 18, API.md "Support and content", decision 021).
@@ -18,15 +18,8 @@ import { cleanText, stripInvisible } from './text';
 /** A ticket is running until a seller (or the support team) completes or cancels it. */
 export const ticketStatuses = TICKET_STATUSES;
 
-const label = (field: string) => field.replace(/_/g, ' ');
-
-const str = (field: string) =>
-  z.string({
-    error: (iss) =>
-      iss.input === undefined || iss.input === null
-        ? `The ${label(field)} field is required.`
-        : `The ${label(field)} field must be a string.`,
-  });
+const label = fieldLabel;
+const str = stringField;
 
 /** One message for a text's length: required (empty), too short, or too long. */
 const lengthRule = (field: string, max: number, min: number) => (s: string, ctx: z.core.$RefinementCtx<string>) => {

@@ -3,6 +3,18 @@ import { hasControl, stripInvisible } from './clean';
 
 export { hasControl, stripInvisible } from './clean';
 
+/** How a message names a field: `phone_code` → `phone code`. */
+export const fieldLabel = (field: string) => field.replace(/_/g, ' ');
+
+/** A string field with Laravel-like messages ('The phone field is required.', '… must be a string.'). */
+export const stringField = (field: string) =>
+  z.string({
+    error: (iss) =>
+      iss.input === undefined || iss.input === null
+        ? `The ${fieldLabel(field)} field is required.`
+        : `The ${fieldLabel(field)} field must be a string.`,
+  });
+
 /**
  * A single-line text input: invisible characters stripped and the ends trimmed, control characters
  * refused with `The <label> field must not contain control characters.` (a NUL byte would otherwise

@@ -1,30 +1,7 @@
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_IMAGE_SCHEMES, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@souq/contracts/rich-text';
+import { RICH_TEXT_SANITIZE_OPTIONS } from '@souq/contracts/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
-/** Links to other sites open in a new tab, without the opener and without passing rank; own links stay. */
-const external = (href: string | undefined) => !!href && /^(https?:)?\/\//i.test(href);
-
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: { ...RICH_TEXT_ATTRIBUTES, a: [...RICH_TEXT_ATTRIBUTES.a!, 'rel', 'target'] },
-  allowedSchemes: [...RICH_TEXT_SCHEMES],
-  allowedSchemesByTag: { img: [...RICH_TEXT_IMAGE_SCHEMES] },
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-  allowProtocolRelative: false,
-  // Dropped with their content (the text of a script or style is never shown as text).
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template', 'svg', 'math'],
-  disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { href, title } = attribs;
-      const out: Record<string, string> = {};
-      if (href) out.href = href;
-      if (title) out.title = title;
-      if (external(href)) Object.assign(out, { target: '_blank', rel: 'noopener noreferrer nofollow' });
-      return { tagName, attribs: out };
-    },
-  },
-};
+const OPTIONS: sanitizeHtml.IOptions = RICH_TEXT_SANITIZE_OPTIONS;
 
 /**
  * Rich text as the storefront keeps and shows it: only the allow-listed tags, attributes and URL

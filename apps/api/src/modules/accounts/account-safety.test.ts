@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect } from '../../../test/helpers';
-import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { DEMO_CUSTOMER } from '../../../seed';
 import { COMMON_PASSWORD, WHITESPACE_PASSWORD } from '../auth';
 import { BAD_CREDENTIALS } from './auth.service';
 import { INVALID_CODE, OTP_LIVE_CODES } from './otp.service';

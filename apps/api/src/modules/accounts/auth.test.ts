@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userSchema } from '@souq/contracts';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { DEMO_CUSTOMER } from '../../../seed';
 import { createSemaphore, SemaphoreBusyError } from '../../shared/semaphore';
 import { configurePasswordHashing, withPasswordSlot } from '../auth';
 import { BAD_CREDENTIALS } from './auth.service';

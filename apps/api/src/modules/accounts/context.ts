@@ -4,6 +4,7 @@ import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
 import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
 import { PasswordBusyError } from '../auth';
+import { readSetting } from '../settings';
 import { createNotifier, type Notifier } from './delivery';
 import { lockUserRow } from './users.repository';
 
@@ -32,15 +33,7 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
     limits: app.limits,
     notifier: createNotifier(app.config.accounts, app.config.appEnv, app.log),
     log: app.log,
-    async setting(key) {
-      const row = await app.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-      if (!row) return undefined;
-      try {
-        return JSON.parse(row.value) as unknown;
-      } catch {
-        return undefined;
-      }
-    },
+    setting: (key) => readSetting(app.db, key),
   };
 }
 

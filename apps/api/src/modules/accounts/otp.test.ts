@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { DEMO_CUSTOMER } from '../../../seed';
 import { INVALID_CODE, INVALID_RESET_TOKEN } from './otp.service';
 import { accountsConfig, manualClock, register } from './test-support';
 

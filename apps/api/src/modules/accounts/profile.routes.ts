@@ -1,6 +1,7 @@
 import { changePasswordBody, profileBody, userResponseSchema } from '@souq/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, parseOr422, route, validationError } from '../../http/route';
+import { readMultipartForm } from '../../http/multipart-form';
+import { parseOr422, route } from '../../http/route';
 import { type AccountsContext, limit, passwordWork } from './context';
 import { createPhotoProcessor, PHOTO_RETRY_AFTER_SECONDS, PhotoBusyError, PROFILE_PHOTO_MAX_BYTES } from './profile-photo';
 import { createProfileService } from './profile.service';
@@ -8,37 +9,14 @@ import { createProfileService } from './profile.service';
 const TEXT_FIELDS = new Set(['name', 'phone', 'email', 'gender', 'date_of_birth', 'country', 'phone_code']);
 
 /** Reads a multipart profile form: the known text fields and at most one profile_photo. */
-async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
-  const fields: Record<string, string> = {};
-  let photo: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'profile_photo') {
-          await part.toBuffer();
-          continue;
-        }
-        const buffer = await part.toBuffer();
-        if (buffer.length > 0) photo = buffer;
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
-        if (part.valueTruncated)
-          throw validationError({ [part.fieldname]: [`The ${part.fieldname.replace(/_/g, ' ')} field is too long.`] });
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw validationError({ profile_photo: ['The profile photo field must not be greater than 2048 kilobytes.'] });
-    }
-    if (error instanceof HttpError) throw error;
-    if (code === 'FST_FILES_LIMIT_REACHED' || code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') {
-      throw new HttpError(413, 'The request has too many parts.');
-    }
-    throw new HttpError(400, 'Malformed multipart body.');
-  }
-  return { fields, photo };
-}
+const readMultipart = async (req: FastifyRequest) => {
+  const { fields, file } = await readMultipartForm(req, {
+    textFields: TEXT_FIELDS,
+    fileField: 'profile_photo',
+    tooLarge: 'The profile photo field must not be greater than 2048 kilobytes.',
+  });
+  return { fields, photo: file };
+};
 
 export function profileRoutes(app: FastifyInstance, ctx: AccountsContext) {
   const profiles = createProfileService(ctx, app.config.dataDir, createPhotoProcessor(ctx.config.photo));

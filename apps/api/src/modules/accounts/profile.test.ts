@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addressSchema, DEFAULT_AVATAR_URL } from '@souq/contracts';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { DEMO_CUSTOMER } from '../../../seed';
 import { accountsConfig, bearer, register } from './test-support';
 
 const app = await createTestApp({ accounts: accountsConfig({ loginLimitPerIp: 1000 }) });

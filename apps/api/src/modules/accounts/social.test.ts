@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_CUSTOMER } from '../../db/seed/catalogue';
+import { DEMO_CUSTOMER } from '../../../seed';
 import type { AccountsConfig } from '../../config';
 import { accountsConfig, register } from './test-support';
 

@@ -1,10 +1,8 @@
 import type { Category, Locale, SubCategory } from '@souq/contracts';
 import type { Db } from '../../db';
 import { notFound } from '../../http/route';
+import { localized } from '../../shared/localized';
 import * as repo from './categories.repository';
-
-/** A name in the request's language: Arabic when asked for and present, else English. */
-export const localized = (en: string, ar: string | null | undefined, locale: Locale) => (locale === 'ar' && ar ? ar : en);
 
 export interface CategoriesService {
   list(locale: Locale, page: number, perPage: number): Promise<{ total: number; categories: Category[] }>;

@@ -1,8 +1,8 @@
 import type { Locale, Product } from '@souq/contracts';
 
 import type { DbOrTrx } from '../../db';
+import { localized } from '../../shared/localized';
 import { productColors, productRows, productSizes } from './catalog.repository';
-import { localized } from './categories.service';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.

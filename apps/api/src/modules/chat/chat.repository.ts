@@ -68,11 +68,8 @@ export const openConversation = (db: DbOrTrx, userId: number, shopId: number, no
 export const lockConversation = (db: DbOrTrx, id: number) =>
   db.selectFrom('chat_conversations').select('id').where('id', '=', id).forUpdate().execute();
 
-/**
- * A page of a conversation's messages, newest first, with the product each one shows; `upTo`: only
- * messages up to this id (the newest one a read has counted).
- */
-export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, perPage: number, upTo?: number | null) =>
+/** Messages with the product each one shows (the same columns for a page and for one message). */
+const messagesWithProduct = (db: DbOrTrx) =>
   db
     .selectFrom('chat_messages as m')
     .leftJoin('products as p', 'p.id', 'm.product_id')
@@ -89,7 +86,14 @@ export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, 
       'p.list_price as product_list_price',
       'p.rating as product_rating',
       'p.total_reviews as product_total_reviews',
-    ])
+    ]);
+
+/**
+ * A page of a conversation's messages, newest first, with the product each one shows; `upTo`: only
+ * messages up to this id (the newest one a read has counted).
+ */
+export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, perPage: number, upTo?: number | null) =>
+  messagesWithProduct(db)
     .where('m.conversation_id', '=', conversationId)
     .$if(upTo !== undefined, (q) => q.where('m.id', '<=', upTo ?? 0))
     .orderBy('m.id', 'desc')
@@ -98,26 +102,7 @@ export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, 
     .execute();
 export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];
 
-export const findMessage = (db: DbOrTrx, id: number) =>
-  db
-    .selectFrom('chat_messages as m')
-    .leftJoin('products as p', 'p.id', 'm.product_id')
-    .select([
-      'm.id',
-      'm.sender',
-      'm.body',
-      'm.product_id',
-      'm.created_at',
-      'p.name as product_name',
-      'p.name_ar as product_name_ar',
-      'p.thumbnail as product_thumbnail',
-      'p.price as product_price',
-      'p.list_price as product_list_price',
-      'p.rating as product_rating',
-      'p.total_reviews as product_total_reviews',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirstOrThrow();
+export const findMessage = (db: DbOrTrx, id: number) => messagesWithProduct(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
 export const insertMessage = (
   db: DbOrTrx,

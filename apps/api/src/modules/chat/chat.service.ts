@@ -14,7 +14,8 @@ import type { Db, Dialect, DbOrTrx } from '../../db';
 import { HttpError, notFound, validationError } from '../../http/route';
 import type { Broadcaster } from '../../realtime';
 import { searchTerms } from '../../shared/search-text';
-import { localized, pricing, runningFlashPrices } from '../catalog';
+import { localized } from '../../shared/localized';
+import { pricing, runningFlashPrices } from '../catalog';
 import {
   clearUnread,
   type ConversationRow,

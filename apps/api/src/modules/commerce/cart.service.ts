@@ -2,7 +2,7 @@ import type { Cart, CartProduct, CartShop, cartLineBody, cartStoreBody, Locale }
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../db';
 import { notFound, validationError } from '../../http/route';
-import { localized } from '../catalog';
+import { localized } from '../../shared/localized';
 import { omr, pricing } from '../catalog';
 import * as repo from './commerce.repository';
 import { type CommerceContext, isOnline } from './context';

@@ -3,9 +3,10 @@ import type { Amounts, Checkout, checkoutBody, Locale, PlaceOrderAnswer, placeOr
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../db';
 import { validationError } from '../../http/route';
+import { localized } from '../../shared/localized';
 import { findAddress, toAddress } from '../accounts';
-import { localized } from '../catalog';
 import { omr } from '../catalog';
+import { readSetting } from '../settings';
 import { type PricedLine, groupByShop, lineProblem, priceLine, problemText } from './cart.service';
 import * as repo from './commerce.repository';
 import type { CommerceContext } from './context';
@@ -136,13 +137,13 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
   async function checkPaymentMethod(method: string) {
     const flag = OFFLINE_METHODS[method];
     if (flag) {
-      const on = await repo.readSetting(db, flag);
+      const on = await readSetting(db, flag);
       if (on === true || (on === undefined && method === 'cash')) return;
       throw validationError({ payment_method: ['This payment method is not available.'] });
     }
     // An online gateway: active in the settings, online payment on, and its keys configured here.
     const row = await db.selectFrom('payment_gateways').select('is_active').where('name', '=', method).executeTakeFirst();
-    if (row?.is_active === 1 && (await repo.readSetting(db, 'online_payment')) === true && onlineGateways(method)) return;
+    if (row?.is_active === 1 && (await readSetting(db, 'online_payment')) === true && onlineGateways(method)) return;
     throw validationError({ payment_method: ['The selected payment method is invalid or not available.'] });
   }
 

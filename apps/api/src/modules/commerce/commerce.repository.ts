@@ -9,17 +9,6 @@ import { productColors, productRows, productSizes, runningFlashPrices } from '..
 export type CouponRow = Selectable<CouponsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 
-/** One value of the settings table, JSON-decoded (undefined when absent or unreadable). */
-export async function readSetting(db: DbOrTrx, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** On PostgreSQL, holds the customer's row until the transaction ends (SQLite runs one writer at a time). */
 export async function lockCustomer(trx: Trx, dialect: Dialect, userId: number): Promise<void> {
   if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();

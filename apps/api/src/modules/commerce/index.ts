@@ -32,7 +32,7 @@ import { createOtpService } from '../accounts';
 import { findUserById } from '../accounts';
 import { CART_MESSAGES, createCartService } from './cart.service';
 import { createCheckoutService } from './checkout.service';
-import { readSetting } from './commerce.repository';
+import { readSetting } from '../settings';
 import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';

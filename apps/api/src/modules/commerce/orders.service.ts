@@ -9,7 +9,7 @@ import {
 } from '@souq/contracts';
 import type { OrderStatus } from '../../db/commerce-schema';
 import { HttpError, notFound, validationError } from '../../http/route';
-import { localized } from '../catalog';
+import { localized } from '../../shared/localized';
 import { omr } from '../catalog';
 import * as repo from './commerce.repository';
 import type { CommerceContext } from './context';

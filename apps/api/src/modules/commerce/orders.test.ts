@@ -1,7 +1,7 @@
 import { orderResponseSchema, ordersResponseSchema, placeOrderResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_SELLERS } from '../../db/seed/catalogue';
+import { DEMO_SELLERS } from '../../../seed';
 import { issueToken } from '../auth/tokens';
 import { get, makeCustomer, plainProducts, post, stockOf, type TestCustomer } from './test-support';
 

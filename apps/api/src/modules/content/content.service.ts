@@ -3,6 +3,7 @@ import type { Blog, BlogCategory, BlogDetailsResponse, BlogsResponse, LegalPageR
 import type { Db } from '../../db';
 import { notFound } from '../../http/route';
 import { plainExcerpt, sanitizeRichText } from '../../shared/rich-text';
+import { localized } from '../../shared/localized';
 import * as repo from './blog.repository';
 
 const RELATED = 3;
@@ -13,8 +14,6 @@ const MUSCAT_OFFSET_MS = 4 * 3_600_000;
 
 type Data<T extends { data: unknown }> = T['data'];
 
-const pick = (en: string, ar: string | null | undefined, locale: Locale) => (locale === 'ar' && ar ? ar : en);
-
 /** The calendar day in Muscat of an instant, as YYYY-MM-DD. */
 export const muscatDay = (at: Date) => new Date(at.getTime() + MUSCAT_OFFSET_MS).toISOString().slice(0, 10);
 
@@ -22,13 +21,13 @@ export const muscatDay = (at: Date) => new Date(at.getTime() + MUSCAT_OFFSET_MS)
 function toItem(r: repo.PostRow, locale: Locale): Blog {
   return {
     id: r.id,
-    title: pick(r.title, r.title_ar, locale),
+    title: localized(r.title, r.title_ar, locale),
     slug: r.slug,
-    category: { id: r.category_id, name: pick(r.category_name, r.category_name_ar, locale), slug: r.category_slug },
-    post_by: pick(r.post_by, r.post_by_ar, locale),
+    category: { id: r.category_id, name: localized(r.category_name, r.category_name_ar, locale), slug: r.category_slug },
+    post_by: localized(r.post_by, r.post_by_ar, locale),
     thumbnail: r.thumbnail,
     total_views: Number(r.total_views),
-    description: plainExcerpt(pick(r.description, r.description_ar, locale), EXCERPT),
+    description: plainExcerpt(localized(r.description, r.description_ar, locale), EXCERPT),
     created_at: r.created_at,
   };
 }
@@ -93,7 +92,7 @@ export function createContentService(db: Db, now: () => Date): ContentService {
         blogs: rows.map((r) => toItem(r, locale)),
         categories: categories.map((c): BlogCategory => ({
           id: c.id,
-          name: pick(c.name, c.name_ar, locale),
+          name: localized(c.name, c.name_ar, locale),
           slug: c.slug,
           total_blogs: Number(c.total_blogs),
         })),
@@ -103,7 +102,7 @@ export function createContentService(db: Db, now: () => Date): ContentService {
     async blog(slugOrId, locale) {
       const row = await findPost(slugOrId);
       const [related, popular] = await Promise.all([repo.relatedPosts(db, row, RELATED), repo.popularPosts(db, row.id, POPULAR)]);
-      const body = pick(row.description, row.description_ar, locale);
+      const body = localized(row.description, row.description_ar, locale);
       return {
         blog: {
           ...toItem(row, locale),
@@ -129,8 +128,8 @@ export function createContentService(db: Db, now: () => Date): ContentService {
       if (!row) throw notFound('Page not found.');
       return {
         content: {
-          title: pick(row.title, row.title_ar, locale),
-          description: sanitizeRichText(pick(row.description, row.description_ar, locale)),
+          title: localized(row.title, row.title_ar, locale),
+          description: sanitizeRichText(localized(row.description, row.description_ar, locale)),
           updated_at: row.updated_at,
         },
       };

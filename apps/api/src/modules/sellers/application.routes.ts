@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { shopApplicationBody, shopApplicationResponseSchema } from '@souq/contracts';
 import { SHOP_LOGO_MAX_BYTES } from '@souq/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readMultipartForm } from '../../http/multipart-form';
 import { fieldErrors, HttpError, notFound, route, validationError } from '../../http/route';
 import { enforceLimits, TooManyRequestsError } from '../../shared/rate-limit';
 import { createApplicationService } from './application.service';
@@ -11,31 +12,14 @@ import { createLogoProcessor } from './logo';
 const TEXT_FIELDS = new Set(['shop_name', 'shop_name_ar', 'name', 'phone', 'email', 'password', 'password_confirmation']);
 
 /** Reads the multipart application: its text fields and the one `logo` file. */
-async function readForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; logo: Buffer | null }> {
-  const fields: Record<string, string> = {};
-  let logo: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'logo' && buffer.length > 0) logo = buffer;
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
-        if (part.valueTruncated)
-          throw validationError({ [part.fieldname]: [`The ${part.fieldname.replace(/_/g, ' ')} field is too long.`] });
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw validationError({ logo: ['The logo must not be greater than 2048 kilobytes.'] });
-    if (error instanceof HttpError) throw error;
-    if (code === 'FST_FILES_LIMIT_REACHED' || code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') {
-      throw new HttpError(413, 'The request has too many parts.');
-    }
-    throw new HttpError(400, 'Malformed multipart body.');
-  }
-  return { fields, logo };
-}
+const readForm = async (req: FastifyRequest) => {
+  const { fields, file } = await readMultipartForm(req, {
+    textFields: TEXT_FIELDS,
+    fileField: 'logo',
+    tooLarge: 'The logo must not be greater than 2048 kilobytes.',
+  });
+  return { fields, logo: file };
+};
 
 /** POST /api/shop/register: Become a Seller (multi-vendor mode only). */
 export async function applicationRoutes(app: FastifyInstance) {

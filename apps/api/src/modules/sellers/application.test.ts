@@ -5,7 +5,7 @@ import { shopApplicationResponseSchema } from '@souq/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_SELLERS } from '../../db/seed/catalogue';
+import { DEMO_SELLERS } from '../../../seed';
 import { BAD_CREDENTIALS } from '../auth';
 import { SHOP_PENDING } from './sellers.service';
 

@@ -1,8 +1,8 @@
 import type { Seller, SellerShop } from '@souq/contracts';
 import type { DbOrTrx } from '../../db';
 
-/** A seller account with its shop, by sign-in e-mail (lower case). */
-export const findSellerByEmail = (db: DbOrTrx, email: string) =>
+/** Seller accounts with what a session shows of them and their shop. */
+const sellersWithShop = (db: DbOrTrx) =>
   db
     .selectFrom('shop_users as u')
     .innerJoin('shops as s', 's.id', 'u.shop_id')
@@ -11,33 +11,20 @@ export const findSellerByEmail = (db: DbOrTrx, email: string) =>
       'u.name',
       'u.email',
       'u.phone',
-      'u.password_hash',
-      'u.is_active',
       's.id as shop_id',
       's.name as shop_name',
       's.name_ar as shop_name_ar',
       's.logo as shop_logo',
-      's.status as shop_status',
-    ])
+    ]);
+
+/** A seller account with its shop, by sign-in e-mail (lower case), with what signing in checks. */
+export const findSellerByEmail = (db: DbOrTrx, email: string) =>
+  sellersWithShop(db)
+    .select(['u.password_hash', 'u.is_active', 's.status as shop_status'])
     .where('u.email', '=', email)
     .executeTakeFirst();
 
-export const findSellerById = (db: DbOrTrx, id: number) =>
-  db
-    .selectFrom('shop_users as u')
-    .innerJoin('shops as s', 's.id', 'u.shop_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.phone',
-      's.id as shop_id',
-      's.name as shop_name',
-      's.name_ar as shop_name_ar',
-      's.logo as shop_logo',
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+export const findSellerById = (db: DbOrTrx, id: number) => sellersWithShop(db).where('u.id', '=', id).executeTakeFirst();
 
 type SellerRow = NonNullable<Awaited<ReturnType<typeof findSellerById>>>;
 

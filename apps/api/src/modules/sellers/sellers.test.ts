@@ -1,7 +1,7 @@
 import { sellerAuthResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { DEMO_SELLERS } from '../../db/seed/catalogue';
+import { DEMO_SELLERS } from '../../../seed';
 import { BAD_CREDENTIALS } from '../auth';
 import { accountsConfig } from '../accounts/test-support';
 

@@ -1,5 +1,16 @@
 import type { DbOrTrx } from '../../db';
 
+/** One value of the settings table, JSON-decoded (undefined when absent or unreadable). */
+export async function readSetting(db: DbOrTrx, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function readSettings(db: DbOrTrx): Promise<Map<string, unknown>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   return new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));

@@ -5,6 +5,7 @@ import { isOn, type Db } from '../../db';
 import type { CurrenciesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { createTtlCache } from '../../shared/ttl-cache';
+import { localized } from '../../shared/localized';
 import * as repo from './settings.repository';
 
 /** A text setting may be stored per language: `{"en": "...", "ar": "..."}`. */
@@ -20,8 +21,6 @@ export function pickText(value: unknown, locale: Locale): string | null {
   }
   return String(value);
 }
-
-const pickName = (en: string, ar: string | null, locale: Locale) => (locale === 'ar' && ar ? ar : en);
 
 export function toCurrency(row: Selectable<CurrenciesTable>): Currency {
   return {
@@ -181,13 +180,13 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
       })),
       footers: footers.map((f) => ({
         id: f.id,
-        title: pickName(f.title, f.title_ar, locale),
+        title: localized(f.title, f.title_ar, locale),
         items: footerItems
           .filter((i) => i.footer_id === f.id)
           .map((i) => ({
             id: i.id,
             type: i.type,
-            title: pickName(i.title, i.title_ar, locale),
+            title: localized(i.title, i.title_ar, locale),
             url: i.url,
             target: i.target,
           })),
@@ -208,7 +207,7 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
       cached(`countries:${locale}`, async () =>
         (await repo.listCountries(db)).map((c) => ({
           id: c.id,
-          name: pickName(c.name, c.name_ar, locale),
+          name: localized(c.name, c.name_ar, locale),
           phone_code: c.phone_code,
           iso2: c.iso2,
         })),

@@ -2,6 +2,7 @@ import type { ContactUs } from '@souq/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import type { Mailer } from '../../shared/mailer';
+import { readSetting } from '../settings';
 import * as repo from './support.repository';
 
 export interface ContactContext {
@@ -26,9 +27,9 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ?
 export function createContactService(ctx: ContactContext) {
   async function details(): Promise<ContactUs> {
     const [mobile, email, whatsapp] = await Promise.all([
-      repo.readSetting(ctx.db, 'mobile'),
-      repo.readSetting(ctx.db, 'contact_email'),
-      repo.readSetting(ctx.db, 'whatsapp'),
+      readSetting(ctx.db, 'mobile'),
+      readSetting(ctx.db, 'contact_email'),
+      readSetting(ctx.db, 'whatsapp'),
     ]);
     return { phone: text(mobile), email: text(email), whatsapp: text(whatsapp) };
   }
@@ -56,7 +57,7 @@ export function createContactService(ctx: ContactContext) {
   async function send(m: ContactMessage, userId: number | null, ip: string | null) {
     const id = await repo.insertContactMessage(ctx.db, { ...m, user_id: userId, ip, created_at: ctx.now().toISOString() });
     const mailed = (async () => {
-      const to = text(await repo.readSetting(ctx.db, 'contact_email'));
+      const to = text(await readSetting(ctx.db, 'contact_email'));
       if (!ctx.mailer || !to) {
         ctx.log.info({ contactMessageId: id }, 'contact message stored (not mailed: MAIL_DRIVER=log or no contact_email)');
         return false;

@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db';
-import type { TicketSender, TicketStatus } from '../../db/support-schema';
+import type { SupportTicketAttachmentsTable, TicketSender, TicketStatus } from '../../db/support-schema';
 
 /** SQL of the support module (issue 18, decision 021). */
 
@@ -180,18 +181,7 @@ export async function insertMessage(
 
 export async function insertAttachments(
   db: DbOrTrx,
-  rows: Array<{
-    message_id: number;
-    ticket_id: number;
-    kind: 'image' | 'pdf';
-    mime: string;
-    name: string;
-    file: string;
-    size: number;
-    width: number | null;
-    height: number | null;
-    created_at: string;
-  }>,
+  rows: Array<Omit<Insertable<SupportTicketAttachmentsTable>, 'id'>>,
 ): Promise<void> {
   if (rows.length) await db.insertInto('support_ticket_attachments').values(rows).execute();
 }
@@ -267,14 +257,3 @@ export async function insertContactMessage(
 
 export const markContactMailed = (db: DbOrTrx, id: number, at: string) =>
   db.updateTable('contact_messages').set({ mailed_at: at }).where('id', '=', id).execute();
-
-/** One value of the settings table, JSON-decoded (undefined when absent or unreadable). */
-export async function readSetting(db: DbOrTrx, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as unknown;
-  } catch {
-    return undefined;
-  }
-}

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db';
 import type { TicketSender } from '../../db/support-schema';
 import { fieldErrors, HttpError, notFound, validationError } from '../../http/route';
-import { localized } from '../catalog';
+import { localized } from '../../shared/localized';
 import type { AttachmentStore, FileSigner, IncomingFile, StoredFile } from './attachments';
 import * as repo from './support.repository';
 

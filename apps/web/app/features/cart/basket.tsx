@@ -1,7 +1,6 @@
 import type { CartShop } from '@souq/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { openChat } from '~/features/chat';
 import { cartStore, toggleShop, useCart } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
@@ -9,6 +8,7 @@ import { StoreIcon } from '~/shared/ui/icons';
 import { toast } from '~/shared/ui/toast';
 import { refreshCheckout } from './actions';
 import { CartLine } from './cart-line';
+import { ShopChatButton } from './shop-chat-button';
 import { VoucherDialog } from './voucher-dialog';
 
 /** The shop's header in the basket: select, name, rating, chat, and the Apply Store voucher row. */
@@ -35,23 +35,12 @@ function ShopHeader({ shop, onVoucher }: { shop: CartShop; onVoucher(): void }) 
         <span className="cart-shop__rating" aria-label={t('catalog.rating_of', { rating: shop.shop_rating.toFixed(1) })}>
           <span aria-hidden="true">★</span> {shop.shop_rating.toFixed(1)}
         </span>
-        <button
-          type="button"
+        <ShopChatButton
+          shop={shop}
           className="btn btn-sm btn-ghost cart-shop__chat"
-          onClick={() => {
-            cartStore.set({ open: false });
-            openChat({
-              shop: { id: shop.shop_id, name: shop.shop_name, logo: shop.shop_logo },
-              online: shop.shop_online,
-              fromCart: true,
-              locale,
-            });
-          }}
-          aria-label={t('cart.chat_with', { shop: shop.shop_name })}
-          data-testid="cart-shop-chat"
-        >
-          {t('cart.chat')}
-        </button>
+          testId="cart-shop-chat"
+          beforeOpen={() => cartStore.set({ open: false })}
+        />
       </div>
       <button type="button" className="cart-shop__voucher" onClick={onVoucher} data-testid="apply-voucher">
         <span>{t('cart.apply_voucher')}</span>

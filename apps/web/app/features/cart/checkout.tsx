@@ -2,7 +2,6 @@ import type { Address, Checkout, OrderSummary } from '@souq/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account';
-import { openChat } from '~/features/chat';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
 import { applyCart, cartStore, useCart } from '~/shared/cart-store';
@@ -13,6 +12,7 @@ import { toast } from '~/shared/ui/toast';
 import { openOverlay } from '~/shared/ui-store';
 import { fetchAddresses, fetchCart, fetchCheckout, placeOrder, verifyCode } from './api';
 import { CartLine } from './cart-line';
+import { ShopChatButton } from './shop-chat-button';
 import { VoucherDialog } from './voucher-dialog';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -431,22 +431,7 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
                 </h2>
                 <span className="checkout-card__end">
                   {master.multi_vendor ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost"
-                      onClick={() =>
-                        openChat({
-                          shop: { id: shop.shop_id, name: shop.shop_name, logo: shop.shop_logo },
-                          online: shop.shop_online,
-                          fromCart: true,
-                          locale,
-                        })
-                      }
-                      aria-label={t('cart.chat_with', { shop: shop.shop_name })}
-                      data-testid="checkout-shop-chat"
-                    >
-                      {t('cart.chat')}
-                    </button>
+                    <ShopChatButton shop={shop} className="btn btn-sm btn-ghost" testId="checkout-shop-chat" />
                   ) : null}
                   <span className="muted">{money(shop.amounts.payable_amount)}</span>
                 </span>

@@ -1,4 +1,4 @@
-import { parseProductQuery, productQueryParams, type ProductQueryKey } from '@souq/contracts/product-query';
+import { parseProductQuery, PRODUCT_QUERY_KEYS, productQueryParams } from '@souq/contracts/product-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 
@@ -7,34 +7,17 @@ import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-
  * (packages/contracts/src/product-query.ts), and how a change builds the next URL.
  */
 
-/** The parameters a list address may carry (the shop, page size and deals are the route's own). */
-const LIST_KEYS = [
-  'search',
-  'category_id',
-  'sub_category_id',
-  'brand_id',
-  'color_id',
-  'size_id',
-  'rating',
-  'min_price',
-  'max_price',
-  'sort_type',
-  'page',
-] as const satisfies readonly ProductQueryKey[];
+/** The parameters a list address may carry: the product query's but the shop, page size and deals (the route's own). */
+const ROUTE_OWN_KEYS = ['shop_id', 'per_page', 'deals'] as const;
+type ListKey = Exclude<(typeof PRODUCT_QUERY_KEYS)[number], (typeof ROUTE_OWN_KEYS)[number]>;
+const LIST_KEYS = PRODUCT_QUERY_KEYS.filter((k): k is ListKey => !(ROUTE_OWN_KEYS as readonly string[]).includes(k));
 
 /** The filters that narrow a list (not the search, sort or page). */
-export const FILTER_KEYS = [
-  'category_id',
-  'sub_category_id',
-  'brand_id',
-  'color_id',
-  'size_id',
-  'rating',
-  'min_price',
-  'max_price',
-] as const;
+export const FILTER_KEYS = LIST_KEYS.filter(
+  (k): k is Exclude<ListKey, 'search' | 'sort_type' | 'page'> => k !== 'search' && k !== 'sort_type' && k !== 'page',
+);
 
-export type ListParams = Partial<Record<(typeof LIST_KEYS)[number], string>>;
+export type ListParams = Partial<Record<ListKey, string>>;
 
 /**
  * The list's valid parameters, written as the API reads them. An empty one is absent, and an invalid one

@@ -1,29 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { updateLastSeen } from '~/features/auth';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { fetchShops, SHOPS_PER_PAGE } from './api';
 import { useConversation } from './conversation';
 import { customerSource } from './customer-source';
-import {
-  ConversationList,
-  ConversationPane,
-  InboxShell,
-  NoSelection,
-  SEARCH_DEBOUNCE_MS,
-  useDebounced,
-  type InboxEntry,
-  type ListState,
-} from './inbox';
+import { ConversationList, ConversationPane, InboxShell, NoSelection, type InboxEntry } from './inbox';
+import { useInboxList } from './inbox-list';
 import { onChatEvent, reloadUnread } from './live';
 import { setActiveShop, useChat } from './store';
 import type { ShopConversation } from './types';
 
-/** Page 1 again, put in front of what was loaded (a shop that moved up leaves its old place). */
-function mergeFirstPage(shown: ShopConversation[], first: ShopConversation[]): ShopConversation[] {
-  const ids = new Set(first.map((c) => c.shop.id));
-  return [...first, ...shown.filter((c) => !ids.has(c.shop.id))];
-}
+const shopOf = (c: ShopConversation) => c.shop.id;
 
 /**
  * The Messages screen (/massages, SPEC §2/§4): Search Seller (500 ms debounce), the shops with their
@@ -35,52 +23,23 @@ export function MessagesScreen() {
   const user = useAuth((s) => s.user);
   const token = useAuth((s) => s.token);
   const activeShop = useChat((s) => s.activeShop);
-  const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  const [shops, setShops] = useState<ShopConversation[]>([]);
-  const [listState, setListState] = useState<ListState>('loading');
-  const [hasMore, setHasMore] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
-  const page = useRef(1);
-
-  // A new search starts again from page 1 (SPEC §4).
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setListState('loading');
-    page.current = 1;
-    fetchShops(locale, { search, page: 1 }, ctrl.signal)
-      .then((res) => {
-        setShops(res.data);
-        setHasMore(res.data.length >= SHOPS_PER_PAGE && res.data.length < res.total);
-        setListState('ready');
-      })
-      .catch((error: unknown) => {
-        if (ctrl.signal.aborted) return;
-        console.warn('shop list failed', error);
-        setShops([]);
-        setListState('error');
-      });
-    return () => ctrl.abort();
-  }, [search, locale, reloadKey]);
-
-  const more = useCallback(() => {
-    const next = page.current + 1;
-    setLoadingMore(true);
-    fetchShops(locale, { search, page: next })
-      .then((res) => {
-        page.current = next;
-        setShops((shown) => [...shown, ...res.data.filter((c) => !shown.some((s) => s.shop.id === c.shop.id))]);
-        if (res.data.length < SHOPS_PER_PAGE) setHasMore(false);
-      })
-      .catch((error: unknown) => {
-        // SPEC §8: a shop list failure stops further paging.
-        console.warn('shop list failed', error);
-        setHasMore(false);
-        setListState('error');
-      })
-      .finally(() => setLoadingMore(false));
-  }, [locale, search]);
+  const loadShops = useCallback(
+    (q: { search: string; page: number }, signal?: AbortSignal) => fetchShops(locale, q, signal),
+    [locale],
+  );
+  const {
+    query,
+    setQuery,
+    search,
+    items: shops,
+    setItems: setShops,
+    state: listState,
+    hasMore,
+    loadingMore,
+    more,
+    retry,
+    refreshFirstPage,
+  } = useInboxList({ load: loadShops, perPage: SHOPS_PER_PAGE, keyOf: shopOf, what: 'shop list' });
 
   const source = useMemo(
     () => (activeShop && user ? customerSource(locale, activeShop, user, false) : null),
@@ -102,18 +61,11 @@ export function MessagesScreen() {
       onChatEvent((e) => {
         void (async () => {
           if (activeId !== null && (e.kind === 'reconnect' || e.message?.shop.id === activeId)) await refresh();
-          try {
-            const res = await fetchShops(locale, { search, page: 1 });
-            setShops((shown) =>
-              mergeFirstPage(shown, res.data).map((c) => (c.shop.id === activeId ? { ...c, unread_message_shop: 0 } : c)),
-            );
-          } catch (error) {
-            console.warn('shop list failed', error);
-          }
+          await refreshFirstPage((c) => (c.shop.id === activeId ? { ...c, unread_message_shop: 0 } : c));
           await reloadUnread(locale);
         })();
       }),
-    [activeId, refresh, locale, search],
+    [activeId, refresh, locale, refreshFirstPage],
   );
 
   const entries: InboxEntry[] = shops.map((c) => ({
@@ -158,7 +110,7 @@ export function MessagesScreen() {
           hasMore={hasMore}
           loadingMore={loadingMore}
           onMore={more}
-          onRetry={() => setReloadKey((n) => n + 1)}
+          onRetry={retry}
           search={query}
           onSearch={setQuery}
           searchLabel={t('chat.search_seller')}

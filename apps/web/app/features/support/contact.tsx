@@ -1,8 +1,7 @@
 import type { ContactUs } from '@souq/contracts';
 import { CONTACT_MESSAGE_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { Field, type FieldErrors, fieldErrorsOf, focusFirstError, SubmitButton, TextField } from '~/shared/ui/form';
+import { Field, type FieldErrors, focusFirstError, showSubmitErrors, SubmitButton, TextField } from '~/shared/ui/form';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { MailIcon, PhoneIcon } from '~/shared/ui/icons';
@@ -173,11 +172,7 @@ export function ContactForm() {
       setDraft((d) => ({ ...d, subject: '', message: '' }));
       setErrors({});
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        flushSync(() => setErrors(fields));
-        focusFirstError(formRef.current);
-      } else toast.error(error instanceof Error ? error.message : String(error));
+      showSubmitErrors(error, formRef.current, setErrors);
     } finally {
       setBusy(false);
     }

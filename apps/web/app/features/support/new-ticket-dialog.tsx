@@ -1,8 +1,15 @@
 import type { OrderSummary, SupportTicketDetail, TicketIssueType } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX } from '@souq/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { Field, type FieldErrors, fieldErrorsOf, focusFirstError, SelectField, SubmitButton, TextField } from '~/shared/ui/form';
+import {
+  Field,
+  type FieldErrors,
+  focusFirstError,
+  showSubmitErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '~/shared/ui/form';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
@@ -101,11 +108,7 @@ export function NewTicketDialog({
       setErrors({});
       onCreated(ticket);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) {
-        flushSync(() => setErrors(fields));
-        focusFirstError(formRef.current);
-      } else toast.error(error instanceof Error ? error.message : String(error));
+      showSubmitErrors(error, formRef.current, setErrors);
     } finally {
       setBusy(false);
     }

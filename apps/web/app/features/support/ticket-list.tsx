@@ -1,10 +1,41 @@
 import type { SupportTicket } from '@souq/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
-import { TicketStatusBadge } from './status';
+import { isTicketStatus, TicketStatusBadge, type TicketTab } from './status';
+
+/** A ticket list's address: its tab (`?status=`, absent for all) and page (`?page=`, absent for 1). */
+export function useTicketListParams(): { status: TicketTab; page: number } {
+  const [params] = useSearchParams();
+  const raw = params.get('status');
+  return { status: isTicketStatus(raw) ? raw : 'all', page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
+/** The address of a ticket list (`base`: the customer's or the seller's) at a tab and page. */
+export function ticketListHref(base: string, tab: TicketTab, page = 1): string {
+  const q = new URLSearchParams();
+  if (tab !== 'all') q.set('status', tab);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return `${base}${s ? `?${s}` : ''}`;
+}
+
+/** The list could not be read: the error and a retry. */
+export function TicketListFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
+  const { t } = useSite();
+  return (
+    <div className="acc-empty" data-testid="tickets-error">
+      <p className="acc-error" role="alert">
+        {t('tickets.load_failed')} <bdi>{error}</bdi>
+      </p>
+      <button type="button" className="btn" onClick={onRetry}>
+        {t('account.retry')}
+      </button>
+    </div>
+  );
+}
 
 /** Tickets as cards: subject and status, then number, issue type, order, customer (seller) and last activity. */
 export function TicketList({

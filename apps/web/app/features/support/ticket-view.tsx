@@ -3,6 +3,7 @@ import { TICKET_MESSAGES_PER_PAGE } from '@souq/contracts/constants';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { TicketIcon } from '~/features/account';
 import { formatDate, formatDateTime } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
@@ -83,6 +84,51 @@ export function TicketHeader({
         </p>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * A ticket that cannot be shown: not found (with the way back to the list), or a failed call (its
+ * message and a retry).
+ */
+export function TicketUnavailable({
+  error,
+  notFound,
+  notFoundText,
+  title,
+  backHref,
+  onRetry,
+}: {
+  error: { message: string };
+  notFound: boolean;
+  notFoundText?: string;
+  /** The page's heading when the call failed. */
+  title: string;
+  backHref: string;
+  onRetry: () => void;
+}) {
+  const { t } = useSite();
+  return notFound ? (
+    <div className="acc-empty" data-testid="ticket-not-found">
+      <span className="acc-empty__icon">
+        <TicketIcon size={36} />
+      </span>
+      <h1 className="acc-empty__title">{t('ticket.not_found')}</h1>
+      {notFoundText ? <p className="muted">{notFoundText}</p> : null}
+      <Link to={backHref} className="btn btn-primary">
+        {t('ticket.back')}
+      </Link>
+    </div>
+  ) : (
+    <div className="acc-empty" data-testid="ticket-error">
+      <h1 className="acc-empty__title">{title}</h1>
+      <p className="acc-error" role="alert">
+        <bdi>{error.message}</bdi>
+      </p>
+      <button type="button" className="btn" onClick={onRetry}>
+        {t('account.retry')}
+      </button>
+    </div>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Link, useParams } from 'react-router';
-import { TicketIcon } from '~/features/account';
+import { useParams } from 'react-router';
 import { fetchTicket, fetchTicketMessages, replyToTicket } from '~/features/support/api';
 import { Conversation } from '~/features/support/conversation';
 import { ReplyForm } from '~/features/support/reply-form';
-import { TicketHeader, TicketSkeleton, useTicket } from '~/features/support/ticket-view';
+import { TicketHeader, TicketSkeleton, TicketUnavailable, useTicket } from '~/features/support/ticket-view';
 import { useAuth } from '~/shared/auth-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
@@ -25,27 +24,15 @@ export default function SupportTicketPage() {
   );
 
   if (view.error && !view.ticket) {
-    return view.error.status === 404 || view.error.status === 422 ? (
-      <div className="acc-empty" data-testid="ticket-not-found">
-        <span className="acc-empty__icon">
-          <TicketIcon size={36} />
-        </span>
-        <h1 className="acc-empty__title">{t('ticket.not_found')}</h1>
-        <p className="muted">{t('ticket.not_found_text')}</p>
-        <Link to="/support-tickets" className="btn btn-primary">
-          {t('ticket.back')}
-        </Link>
-      </div>
-    ) : (
-      <div className="acc-empty" data-testid="ticket-error">
-        <h1 className="acc-empty__title">{t('page.support_ticket')}</h1>
-        <p className="acc-error" role="alert">
-          <bdi>{view.error.message}</bdi>
-        </p>
-        <button type="button" className="btn" onClick={view.retry}>
-          {t('account.retry')}
-        </button>
-      </div>
+    return (
+      <TicketUnavailable
+        error={view.error}
+        notFound={view.error.status === 404 || view.error.status === 422}
+        notFoundText={t('ticket.not_found_text')}
+        title={t('page.support_ticket')}
+        backHref="/support-tickets"
+        onRetry={view.retry}
+      />
     );
   }
   if (!view.ticket) return <TicketSkeleton />;

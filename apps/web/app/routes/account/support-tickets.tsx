@@ -1,13 +1,19 @@
 import type { SupportTicketsAnswer } from '@souq/contracts';
 import { TICKETS_PER_PAGE } from '@souq/contracts/constants';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AccountHeading, TicketIcon } from '~/features/account';
 import { PlusIcon } from '~/features/account/icons';
 import { fetchTickets } from '~/features/support/api';
 import { NewTicketDialog } from '~/features/support/new-ticket-dialog';
-import { isTicketStatus, TicketTabs, type TicketTab } from '~/features/support/status';
-import { TicketList, TicketListSkeleton } from '~/features/support/ticket-list';
+import { TicketTabs, type TicketTab } from '~/features/support/status';
+import {
+  TicketList,
+  TicketListFailed,
+  TicketListSkeleton,
+  ticketListHref,
+  useTicketListParams,
+} from '~/features/support/ticket-list';
 import { useAuth } from '~/shared/auth-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
@@ -19,11 +25,8 @@ export const meta = titleMeta('page.support_tickets');
 export default function SupportTicketsPage() {
   const { t, locale } = useSite();
   const token = useAuth((s) => s.token);
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const rawStatus = params.get('status');
-  const status: TicketTab = isTicketStatus(rawStatus) ? rawStatus : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, page } = useTicketListParams();
   const [data, setData] = useState<SupportTicketsAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -48,13 +51,7 @@ export default function SupportTicketsPage() {
     return () => ctrl.abort();
   }, [token, status, page, locale, attempt]);
 
-  const hrefFor = (tab: TicketTab, p = 1) => {
-    const q = new URLSearchParams();
-    if (tab !== 'all') q.set('status', tab);
-    if (p > 1) q.set('page', String(p));
-    const s = q.toString();
-    return `/support-tickets${s ? `?${s}` : ''}`;
-  };
+  const hrefFor = (tab: TicketTab, p = 1) => ticketListHref('/support-tickets', tab, p);
   const all = data ? data.running + data.completed + data.cancel : 0;
 
   return (
@@ -68,14 +65,7 @@ export default function SupportTicketsPage() {
       </AccountHeading>
       <TicketTabs counts={data ?? undefined} current={status} hrefFor={(k) => hrefFor(k)} />
       {error && !data ? (
-        <div className="acc-empty" data-testid="tickets-error">
-          <p className="acc-error" role="alert">
-            {t('tickets.load_failed')} <bdi>{error}</bdi>
-          </p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            {t('account.retry')}
-          </button>
-        </div>
+        <TicketListFailed error={error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : loading || !data ? (
         <TicketListSkeleton />
       ) : data.support_tickets.length === 0 ? (

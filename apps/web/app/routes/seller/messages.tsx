@@ -1,16 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { UserConversation } from '~/features/chat';
 import { useConversation, type ConversationSource } from '~/features/chat/conversation';
-import {
-  ConversationList,
-  ConversationPane,
-  InboxShell,
-  NoSelection,
-  SEARCH_DEBOUNCE_MS,
-  useDebounced,
-  type InboxEntry,
-  type ListState,
-} from '~/features/chat/inbox';
+import { ConversationList, ConversationPane, InboxShell, NoSelection, type InboxEntry } from '~/features/chat/inbox';
+import { useInboxList } from '~/features/chat/inbox-list';
 import {
   fetchSellerConversations,
   fetchSellerMessages,
@@ -27,10 +19,7 @@ export const meta = sellerMeta('page.seller_messages');
 
 type Customer = UserConversation['user'];
 
-function mergeFirstPage(shown: UserConversation[], first: UserConversation[]): UserConversation[] {
-  const ids = new Set(first.map((c) => c.user.id));
-  return [...first, ...shown.filter((c) => !ids.has(c.user.id))];
-}
+const customerOf = (c: UserConversation) => c.user.id;
 
 /**
  * /seller/messages: the shop's inbox. Customers who wrote (search, unread counts, 20 a page), the
@@ -40,51 +29,24 @@ function mergeFirstPage(shown: UserConversation[], first: UserConversation[]): U
 export default function SellerMessagesPage() {
   const { t, locale } = useSite();
   const shop = useSeller((s) => s.shop);
-  const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  const [list, setList] = useState<UserConversation[]>([]);
-  const [listState, setListState] = useState<ListState>('loading');
-  const [hasMore, setHasMore] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
   const [active, setActive] = useState<Customer | null>(null);
-  const page = useRef(1);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setListState('loading');
-    page.current = 1;
-    fetchSellerConversations({ search, page: 1 }, locale, ctrl.signal)
-      .then((res) => {
-        setList(res.data);
-        setHasMore(res.data.length >= SELLER_CHAT_PER_PAGE && res.data.length < res.total);
-        setListState('ready');
-      })
-      .catch((error: unknown) => {
-        if (ctrl.signal.aborted) return;
-        console.warn('conversations failed', error);
-        setList([]);
-        setListState('error');
-      });
-    return () => ctrl.abort();
-  }, [search, locale, reloadKey]);
-
-  const more = useCallback(() => {
-    const next = page.current + 1;
-    setLoadingMore(true);
-    fetchSellerConversations({ search, page: next }, locale)
-      .then((res) => {
-        page.current = next;
-        setList((shown) => [...shown, ...res.data.filter((c) => !shown.some((s) => s.user.id === c.user.id))]);
-        if (res.data.length < SELLER_CHAT_PER_PAGE) setHasMore(false);
-      })
-      .catch((error: unknown) => {
-        console.warn('conversations failed', error);
-        setHasMore(false);
-        setListState('error');
-      })
-      .finally(() => setLoadingMore(false));
-  }, [locale, search]);
+  const loadConversations = useCallback(
+    (q: { search: string; page: number }, signal?: AbortSignal) => fetchSellerConversations(q, locale, signal),
+    [locale],
+  );
+  const {
+    query,
+    setQuery,
+    search,
+    items: list,
+    setItems: setList,
+    state: listState,
+    hasMore,
+    loadingMore,
+    more,
+    retry,
+    refreshFirstPage,
+  } = useInboxList({ load: loadConversations, perPage: SELLER_CHAT_PER_PAGE, keyOf: customerOf, what: 'conversations' });
 
   const source = useMemo<ConversationSource | null>(() => {
     if (!active || !shop) return null;
@@ -118,18 +80,11 @@ export default function SellerMessagesPage() {
       onSellerChatEvent((e) => {
         void (async () => {
           if (activeId !== null && (e.kind === 'reconnect' || e.message?.user.id === activeId)) await refresh();
-          try {
-            const res = await fetchSellerConversations({ search, page: 1 }, locale);
-            setList((shown) =>
-              mergeFirstPage(shown, res.data).map((c) => (c.user.id === activeId ? { ...c, unread_message_user: 0 } : c)),
-            );
-          } catch (error) {
-            console.warn('conversations failed', error);
-          }
+          await refreshFirstPage((c) => (c.user.id === activeId ? { ...c, unread_message_user: 0 } : c));
           await reloadSellerUnread(locale);
         })();
       }),
-    [activeId, refresh, locale, search],
+    [activeId, refresh, locale, refreshFirstPage],
   );
 
   const entries: InboxEntry[] = list.map((c) => ({
@@ -177,7 +132,7 @@ export default function SellerMessagesPage() {
             hasMore={hasMore}
             loadingMore={loadingMore}
             onMore={more}
-            onRetry={() => setReloadKey((n) => n + 1)}
+            onRetry={retry}
             search={query}
             onSearch={setQuery}
             searchLabel={t('seller.search_customer')}

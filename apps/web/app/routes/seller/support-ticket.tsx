@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { TicketIcon } from '~/features/account';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSeller } from '~/features/seller/store';
@@ -12,7 +11,7 @@ import {
 } from '~/features/seller/tickets-api';
 import { Conversation } from '~/features/support/conversation';
 import { ReplyForm } from '~/features/support/reply-form';
-import { TicketHeader, TicketSkeleton, useTicket } from '~/features/support/ticket-view';
+import { TicketHeader, TicketSkeleton, TicketUnavailable, useTicket } from '~/features/support/ticket-view';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
 
@@ -50,26 +49,14 @@ export default function SellerTicketPage() {
   };
 
   if (view.error && !view.ticket) {
-    return view.error.status === 404 ? (
-      <div className="acc-empty" data-testid="ticket-not-found">
-        <span className="acc-empty__icon">
-          <TicketIcon size={36} />
-        </span>
-        <h1 className="acc-empty__title">{t('ticket.not_found')}</h1>
-        <Link to="/seller/support-tickets" className="btn btn-primary">
-          {t('ticket.back')}
-        </Link>
-      </div>
-    ) : (
-      <div className="acc-empty" data-testid="ticket-error">
-        <h1 className="acc-empty__title">{t('page.seller_ticket')}</h1>
-        <p className="acc-error" role="alert">
-          <bdi>{view.error.message}</bdi>
-        </p>
-        <button type="button" className="btn" onClick={view.retry}>
-          {t('account.retry')}
-        </button>
-      </div>
+    return (
+      <TicketUnavailable
+        error={view.error}
+        notFound={view.error.status === 404}
+        title={t('page.seller_ticket')}
+        backHref="/seller/support-tickets"
+        onRetry={view.retry}
+      />
     );
   }
   if (!view.ticket) return <TicketSkeleton />;

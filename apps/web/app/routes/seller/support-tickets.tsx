@@ -1,13 +1,18 @@
 import type { SellerSupportTicketsAnswer } from '@souq/contracts';
 import { TICKETS_PER_PAGE } from '@souq/contracts/constants';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { AccountHeading, TicketIcon } from '~/features/account';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSeller } from '~/features/seller/store';
 import { fetchSellerTickets } from '~/features/seller/tickets-api';
-import { isTicketStatus, TicketTabs, type TicketTab } from '~/features/support/status';
-import { TicketList, TicketListSkeleton } from '~/features/support/ticket-list';
+import { TicketTabs, type TicketTab } from '~/features/support/status';
+import {
+  TicketList,
+  TicketListFailed,
+  TicketListSkeleton,
+  ticketListHref,
+  useTicketListParams,
+} from '~/features/support/ticket-list';
 import { useSite } from '~/shared/site';
 import { Pagination } from '~/shared/ui/pagination';
 
@@ -17,10 +22,7 @@ export const meta = sellerMeta('page.seller_tickets');
 export default function SellerTicketsPage() {
   const { t, locale } = useSite();
   const token = useSeller((s) => s.token);
-  const [params] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status: TicketTab = isTicketStatus(rawStatus) ? rawStatus : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, page } = useTicketListParams();
   const [data, setData] = useState<SellerSupportTicketsAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -40,27 +42,14 @@ export default function SellerTicketsPage() {
     return () => ctrl.abort();
   }, [token, status, page, locale, attempt]);
 
-  const href = (tab: TicketTab, p = 1) => {
-    const q = new URLSearchParams();
-    if (tab !== 'all') q.set('status', tab);
-    if (p > 1) q.set('page', String(p));
-    const s = q.toString();
-    return `/seller/support-tickets${s ? `?${s}` : ''}`;
-  };
+  const href = (tab: TicketTab, p = 1) => ticketListHref('/seller/support-tickets', tab, p);
 
   return (
     <div className="seller-tickets" data-testid="seller-tickets">
       <AccountHeading title={t('page.seller_tickets')} />
       <TicketTabs counts={data ?? undefined} current={status} hrefFor={(k) => href(k)} />
       {error && !data ? (
-        <div className="acc-empty">
-          <p className="acc-error" role="alert">
-            {t('tickets.load_failed')} <bdi>{error}</bdi>
-          </p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
-            {t('account.retry')}
-          </button>
-        </div>
+        <TicketListFailed error={error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : !data ? (
         <TicketListSkeleton />
       ) : data.support_tickets.length === 0 ? (

@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError } from '~/shared/api';
 import { useT } from '~/shared/site';
 import { toast } from './toast';
@@ -104,6 +105,20 @@ export function useSubmission<T>(
 /** After a failed submit, moves focus to the first field marked invalid (once React has rendered it). */
 export function focusFirstError(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * A failed submit of a form that keeps its own error state (not a client action): the 422's field
+ * errors, rendered at once so that focus can move to the first one, or else the error as a toast.
+ */
+export function showSubmitErrors(error: unknown, form: HTMLFormElement | null, setErrors: (errors: FieldErrors) => void) {
+  const fields = fieldErrorsOf(error);
+  if (!fields) {
+    toast.error(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  flushSync(() => setErrors(fields));
+  focusFirstError(form);
 }
 
 /** What a field's control needs: its id, and the invalid state and description tied to the field. */

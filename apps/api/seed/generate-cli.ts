@@ -1,15 +1,15 @@
 /**
  * Adds generated products to the configured database (benchmarks, load tests):
- *   npx tsx apps/api/src/db/seed/generate-cli.ts --products 100000 [--seed 42]
+ *   npx tsx apps/api/seed/generate-cli.ts --products 100000 [--seed 42]
  * Reads the same environment as the server (DATA_DIR, DATABASE_URL, …), migrates, seeds the demo
  * when the database is empty, generates, then refreshes the planner statistics (ANALYZE).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig } from '../../config';
-import { createDb } from '../index';
-import { migrateToLatest } from '../migrations';
+import { ConfigError, loadConfig } from '../src/config';
+import { createDb } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrations';
 import { seedIfEmpty } from './index';
 import { generateCatalogue } from './generate';
 

@@ -1,4 +1,4 @@
-import { CONTACT_SETTINGS } from '../migrations/010-support';
+import { CONTACT_SETTINGS } from '../src/db/migrations/010-support';
 import type { SeedContext } from './context';
 
 /** Site settings, currencies, languages, menus, footers: what /master answers. */

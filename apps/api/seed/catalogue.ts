@@ -1,8 +1,8 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { sql, type Insertable } from 'kysely';
-import { sanitizeRichText } from '../../shared/rich-text';
-import { searchIndexText } from '../../shared/search-text';
-import type { Database } from '../schema';
+import { sanitizeRichText } from '../src/shared/rich-text';
+import { searchIndexText } from '../src/shared/search-text';
+import type { Database } from '../src/db/schema';
 import type { SeedContext } from './context';
 import { createRng } from './prng';
 import {

@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
-import { searchIndexText } from '../../shared/search-text';
-import type { Db, Dialect } from '../index';
-import type { Database } from '../schema';
+import { searchIndexText } from '../src/shared/search-text';
+import type { Db, Dialect } from '../src/db/index';
+import type { Database } from '../src/db/schema';
 import { categoryCopy, subCategoryCopy, type CategoryCopy } from './demo/copy';
 import { createRng } from './prng';
 

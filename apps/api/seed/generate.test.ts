@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
-import { searchIndexText } from '../../shared/search-text';
+import { createTestApp } from '../test/helpers';
+import { searchIndexText } from '../src/shared/search-text';
 import { EDITIONS, generateCatalogue, PLACES } from './generate';
 
 describe('generateCatalogue', () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../config';
-import { createDb } from './index';
-import { migrateToLatest } from './migrations';
-import { seedAll } from './seed';
+import { loadConfig } from '../src/config';
+import { createDb } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedAll } from './index';
 
 /** npm run db:reset — drops everything, migrates and seeds the demo data again. */
 async function main() {

@@ -1,4 +1,4 @@
-import type { Db, Dialect } from '../index';
+import type { Db, Dialect } from '../src/db/index';
 import type { SeedContext } from './context';
 import { seedSettings } from './settings';
 import { seedCountries } from './countries';
@@ -8,6 +8,8 @@ import { seedChat } from './chat';
 import { seedSupport } from './support';
 
 export type { SeedContext } from './context';
+/** The demo accounts (their passwords included), for the API's tests. */
+export { DEMO_CUSTOMER, DEMO_SELLERS } from './catalogue';
 
 /** Seeds the demo data when the database has no settings yet (first start). */
 export async function seedIfEmpty(db: Db, dialect: Dialect, log: SeedContext['log'], uploadsDir?: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Dialect } from '../index';
+import type { Db, Dialect } from '../src/db/index';
 
 /**
  * What every seeding step gets. Its own file: the steps import it, and index.ts imports the steps, so

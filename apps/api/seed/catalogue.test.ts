@@ -4,8 +4,8 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../index';
-import { migrateToLatest } from '../migrations';
+import { createDb, type Db } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrations';
 import { seedAll } from './index';
 import { DEMO_CUSTOMER, DEMO_SELLERS } from './catalogue';
 
