@@ -746,13 +746,23 @@ export function logoSvg(initial: string, hue: number, shape?: Shape): string {
   );
 }
 
+/**
+ * A demo person's photo: a drawn portrait (shoulders in a white dishdasha, face, an embroidered kuma cap)
+ * on a tinted ground. No lettering: the storefront draws initials only for people without a photo.
+ */
 export function avatarSvg(initials: string, hue: number): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200">` +
-    `<rect width="200" height="200" fill="${col({ h: hue, s: 45, l: 88 })}"/>` +
-    `<circle cx="100" cy="80" r="40" fill="${col({ h: hue, s: 40, l: 55 })}"/>` +
-    `<path d="M30 200 Q30 130 100 130 Q170 130 170 200 Z" fill="${col({ h: hue, s: 40, l: 55 })}"/>` +
-    `<text x="100" y="94" text-anchor="middle" font-family="Georgia,serif" font-size="40" font-weight="700" fill="#fff">${escapeXml(initials)}</text>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-label="${escapeXml(initials)}">` +
+    `<rect width="200" height="200" fill="${col({ h: hue, s: 45, l: 86 })}"/>` +
+    `<path d="M28 200 Q30 138 100 134 Q170 138 172 200 Z" fill="#f8fafc" stroke="${col({ h: hue, s: 20, l: 75 })}" stroke-width="3"/>` +
+    `<path d="M92 136 L100 170 L108 136 Z" fill="${col({ h: hue, s: 20, l: 80 })}"/>` +
+    `<rect x="86" y="112" width="28" height="26" rx="8" fill="#c98f64"/>` +
+    `<ellipse cx="100" cy="88" rx="36" ry="40" fill="#d9a47a"/>` +
+    `<path d="M64 80 Q64 44 100 42 Q136 44 136 80 Q118 70 100 70 Q82 70 64 80 Z" fill="${col({ h: hue, s: 55, l: 40 })}"/>` +
+    `<path d="M70 66 Q100 56 130 66" fill="none" stroke="${col({ h: hue + 40, s: 70, l: 70 })}" stroke-width="4" stroke-dasharray="2 5"/>` +
+    `<path d="M65 92 Q64 130 100 130 Q136 130 135 92 Q130 108 118 106 Q100 100 82 106 Q70 108 65 92 Z" fill="#3f2a1e"/>` +
+    `<path d="M90 114 Q100 119 110 114" fill="none" stroke="#d9a47a" stroke-width="3" stroke-linecap="round"/>` +
+    `<circle cx="86" cy="90" r="3.5" fill="#2b1d14"/><circle cx="114" cy="90" r="3.5" fill="#2b1d14"/>` +
     `</svg>`
   );
 }
