@@ -153,6 +153,74 @@ async function placeOnlineOrder(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Readies the page's signed-in customer for the commerce overlays, through the API with the stored token (as
+ * placeOnlineOrder does): a product of shop 1 in the cart, shop 1 selected for checkout (what the basket's
+ * shop checkbox stores), and a second address so the checkout's picker has a choice; with `order`, a pending
+ * cash order of shop 2 to cancel (one already there is reused). Resolves to that order's id, or 0.
+ */
+async function readyCustomer(page: Page, { order = false } = {}): Promise<number> {
+  return page.evaluate(async (order) => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+    const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
+    const get = async <T>(path: string) => ((await (await fetch(`/api${path}`, { headers })).json()) as { data: T }).data;
+    const post = async <T>(path: string, body: unknown) => {
+      const res = await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: T }).data;
+    };
+    type P = { id: number; price: number; quantity: number; colors: unknown[]; sizes: unknown[] };
+    const addFrom = async (shopId: number) => {
+      const { products } = await get<{ products: P[] }>(`/products?shop_id=${shopId}&per_page=100`);
+      const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 6)!;
+      await post('/cart/store', { product_id: product.id, quantity: 1 });
+    };
+    const cart = await get<{ cart_items: Array<{ shop_id: number }> }>('/carts');
+    if (!cart.cart_items.some((s) => s.shop_id === 1)) await addFrom(1);
+    let { addresses } = await get<{ addresses: Array<{ id: number }> }>('/addresses');
+    if (addresses.length < 2) {
+      await post('/address/store', {
+        name: 'Salma at the office',
+        phone: '91234567',
+        address_type: 'office',
+        address_line: 'Way 2711, Building 40',
+        is_default: false,
+      });
+      ({ addresses } = await get<{ addresses: Array<{ id: number }> }>('/addresses'));
+    }
+    localStorage.setItem('cartSelectedShops', JSON.stringify([1]));
+    if (!order) return 0;
+    const { orders } = await get<{ orders: Array<{ id: number; order_status: string; payment_method: string }> }>(
+      '/orders?per_page=50',
+    );
+    const pending = orders.find((o) => o.order_status === 'Pending' && o.payment_method === 'cash');
+    if (pending) return pending.id;
+    await addFrom(2);
+    const placed = await post<{ orders: Array<{ id: number }> }>('/place-order', {
+      shop_ids: [2],
+      address_id: addresses[0]!.id,
+      payment_method: 'cash',
+    });
+    return placed.orders[0]!.id;
+  }, order);
+}
+
+/** Goes to a path of the site on the page, hydrated. */
+async function visit(page: Page, path: string) {
+  await page.goto(new URL(path, page.url()).href);
+  await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
+}
+
+/** The checkout page of the readied customer, its shop 1 shown. */
+async function toCheckout(page: Page) {
+  await readyCustomer(page);
+  await visit(page, '/checkout');
+  await page.locator('[data-testid=checkout-shop][data-shop-id="1"]').waitFor();
+}
+
+/** A voucher dialog's list (or its "no voucher" text) once read. */
+const VOUCHERS_READ = '[data-testid=voucher-dialog][open] :is([data-testid=voucher], [data-testid=no-vouchers])';
+
 export const OVERLAYS: OverlaySpec[] = [
   {
     name: 'login',
@@ -240,6 +308,117 @@ export const OVERLAYS: OverlaySpec[] = [
       await press(page, '[data-testid=cart-button]');
       await page.locator('[data-testid=basket][open] .dialog__title').waitFor();
       return '[data-testid=cart-button]';
+    },
+  },
+  {
+    // The shop's vouchers, over the basket (Apply Store voucher): Escape closes it alone, back on its row.
+    name: 'voucher dialog (basket)',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=voucher-dialog][open]',
+    modal: true,
+    async open(page) {
+      await readyCustomer(page);
+      await visit(page, '/');
+      await press(page, '[data-testid=cart-button]');
+      const row = '[data-testid=basket][open] [data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]';
+      await page.locator(row).waitFor();
+      await press(page, row);
+      await page.locator(VOUCHERS_READ).first().waitFor();
+      return row;
+    },
+  },
+  {
+    name: 'voucher dialog (checkout)',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=voucher-dialog][open]',
+    modal: true,
+    async open(page) {
+      await toCheckout(page);
+      const button = '[data-testid=checkout-shop][data-shop-id="1"] [data-testid=checkout-voucher]';
+      await press(page, button);
+      await page.locator(VOUCHERS_READ).first().waitFor();
+      return button;
+    },
+  },
+  {
+    name: 'checkout address picker',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=address-picker][open]',
+    modal: true,
+    async open(page) {
+      await toCheckout(page);
+      await page.locator('[data-testid=change-address]').waitFor();
+      await press(page, '[data-testid=change-address]');
+      await page.locator('[data-testid=address-picker][open] .address-choices input').first().waitFor();
+      return '[data-testid=change-address]';
+    },
+  },
+  {
+    name: 'checkout add-address modal',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=address-add][open]',
+    modal: true,
+    async open(page) {
+      await toCheckout(page);
+      await press(page, '[data-testid=add-address]');
+      await page.locator('[data-testid=address-add][open] [data-testid=address-form]').waitFor();
+      return '[data-testid=add-address]';
+    },
+  },
+  {
+    // Place order asks first (the amount and the payment method); Escape is a "no".
+    name: 'order confirmation',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=order-confirm][open]',
+    modal: true,
+    async open(page) {
+      await toCheckout(page);
+      await press(page, '[data-testid=place-order]');
+      await page.locator('[data-testid=order-confirm][open] [data-testid=confirm-order]').waitFor();
+      return '[data-testid=place-order]';
+    },
+  },
+  {
+    name: 'cancel order confirmation',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=cancel-dialog][open]',
+    modal: true,
+    async open(page) {
+      const id = await readyCustomer(page, { order: true });
+      await visit(page, `/order-history/${id}`);
+      await page.locator('[data-testid=order-cancel]').waitFor();
+      await press(page, '[data-testid=order-cancel]');
+      await page.locator('[data-testid=cancel-dialog][open] [data-testid=confirm-yes]').waitFor();
+      return '[data-testid=order-cancel]';
+    },
+  },
+  {
+    name: 'delete address confirmation',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=address-delete-dialog][open]',
+    modal: true,
+    async open(page) {
+      await readyCustomer(page);
+      await visit(page, '/manage-address');
+      const button = '[data-testid=address-card]:not(.is-default) [data-testid=address-delete]';
+      await page.locator(button).first().waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=address-delete-dialog][open] [data-testid=confirm-yes]').waitFor();
+      return button;
     },
   },
   {

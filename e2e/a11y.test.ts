@@ -602,6 +602,35 @@ describe('announcements', () => {
     }
   });
 
+  it('the cart count is announced through the same live region when Add to cart changes it, without a page load', async () => {
+    type P = { id: number; quantity: number; colors: unknown[]; sizes: unknown[] };
+    const { products } = await api<{ products: P[] }>('GET', '/products?shop_id=3&per_page=100');
+    // One not in the cart yet (the count is of lines: another unit of a line already there changes nothing).
+    const cart = await api<{ cart_items: Array<{ products: Array<{ id: number }> }> }>('GET', '/carts', undefined, who.token);
+    const inCart = new Set(cart.cart_items.flatMap((s) => s.products.map((p) => p.id)));
+    const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && !inCart.has(p.id))!;
+    const ctx = await context('en', 1280, 'user');
+    try {
+      const { page, errors } = await pageIn(ctx);
+      await open(page, `/products/${product.id}/details`);
+      const region = page.locator('[data-testid=count-announcer]');
+      console.log('DEBUG', await page.evaluate(() => [navigator.userActivation.hasBeenActive, document.querySelector('[data-testid=count-announcer]')?.textContent, document.querySelector('[data-testid=cart-badge]')?.textContent]));
+      expect(await region.getAttribute('role')).toBe('status');
+      expect(await region.textContent()).toBe('');
+      const badge = page.locator('[data-testid=cart-badge]');
+      const before = Number(await badge.textContent());
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.locator('[data-testid=add-to-cart]').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => badge.textContent()).toBe(String(before + 1));
+      await expect.poll(() => region.textContent()).toMatch(new RegExp(`^Cart: ${before + 1} items, \\S`));
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('"N products" after filtering is announced by the same polite live region, updated in place', async () => {
     for (const locale of LOCALES) {
       const ctx = await context(locale, 1280, 'guest');
