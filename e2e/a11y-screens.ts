@@ -62,6 +62,28 @@ export const SAMPLES: Samples = {
     return { id: String((sales.running_flash_sale ?? sales.incoming_flash_sale)?.id ?? 1) };
   },
   'manage-address/:id/edit': async (_b, who) => ({ id: String(who.addressId) }),
+  // An order of the scanned customer (cash, pending: its page offers Cancel), placed through the API.
+  'order-history/:id': async (b, who) => {
+    const send = async <T>(path: string, body: unknown) => {
+      const res = await fetch(`${b}/api${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+      });
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status}`);
+      return ((await res.json()) as { data: T }).data;
+    };
+    type P = { id: number; price: number; quantity: number; colors: unknown[]; sizes: unknown[] };
+    const { products } = await json<{ products: P[] }>(b, '/products?shop_id=2&per_page=100');
+    const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 6)!;
+    await send('/cart/store', { product_id: product.id, quantity: 1 });
+    const placed = await send<{ orders: { id: number }[] }>('/place-order', {
+      shop_ids: [2],
+      address_id: who.addressId,
+      payment_method: 'cash',
+    });
+    return { id: String(placed.orders[0]!.id) };
+  },
   'page/:slug': async () => ({ slug: 'shipping-policy' }),
   'blog/:slug': async (b) => ({ slug: (await json<{ blogs: { slug: string }[] }>(b, '/blogs?per_page=1')).blogs[0]!.slug }),
   // A ticket of the scanned customer, opened through the API (its conversation, the answer form).
