@@ -178,10 +178,11 @@ async function placeOnlineOrder(page: Page): Promise<string> {
 /**
  * Readies the page's signed-in customer for the commerce overlays, through the API with the stored token (as
  * placeOnlineOrder does): a product of shop 1 in the cart, shop 1 selected for checkout (what the basket's
- * shop checkbox stores), and a second address so the checkout's picker has a choice; with `order`, a pending
- * cash order of shop 2 to cancel (one already there is reused). Resolves to that order's id, or 0.
+ * shop checkbox stores), and a second address so the checkout's picker has a choice; with `order`, an order
+ * of shop 2 paid that way and still open (pending cash: it can be cancelled; bank: its transfer awaited),
+ * one already there reused. Resolves to that order's id, or 0.
  */
-async function readyCustomer(page: Page, { order = false } = {}): Promise<number> {
+async function readyCustomer(page: Page, { order }: { order?: 'cash' | 'bank' } = {}): Promise<number> {
   return page.evaluate(async (order) => {
     const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
     const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
@@ -212,19 +213,43 @@ async function readyCustomer(page: Page, { order = false } = {}): Promise<number
     }
     localStorage.setItem('cartSelectedShops', JSON.stringify([1]));
     if (!order) return 0;
-    const { orders } = await get<{ orders: Array<{ id: number; order_status: string; payment_method: string }> }>(
-      '/orders?per_page=50',
+    type O = { id: number; shop_id: number; order_status: string; payment_method: string; payment_status: string };
+    const { orders } = await get<{ orders: O[] }>('/orders?per_page=50');
+    const open = orders.find(
+      (o) =>
+        o.shop_id === 2 &&
+        o.payment_method === order &&
+        o.payment_status === 'Unpaid' &&
+        (order === 'cash' ? o.order_status === 'Pending' : o.order_status !== 'Cancelled'),
     );
-    const pending = orders.find((o) => o.order_status === 'Pending' && o.payment_method === 'cash');
-    if (pending) return pending.id;
+    if (open) return open.id;
     await addFrom(2);
     const placed = await post<{ orders: Array<{ id: number }> }>('/place-order', {
       shop_ids: [2],
       address_id: addresses[0]!.id,
-      payment_method: 'cash',
+      payment_method: order,
     });
     return placed.orders[0]!.id;
-  }, order);
+  }, order ?? null);
+}
+
+let sellerSession: string | undefined;
+/**
+ * Signs the page in as the seller of shop 2 (the demo's seller2@souq.om) beside its customer, as the seller
+ * login stores it (`seller_auth`, kept apart from the customer's session); signed in once for the suite.
+ */
+async function asSeller(page: Page) {
+  sellerSession ??= await page.evaluate(async () => {
+    const res = await fetch('/api/seller/login', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'seller2@souq.om', password: 'password' }),
+    });
+    if (!res.ok) throw new Error(`/seller/login: ${res.status} ${await res.text()}`);
+    const { data } = (await res.json()) as { data: { access: { token: string }; user: unknown; shop: unknown } };
+    return JSON.stringify({ token: data.access.token, seller: data.user, shop: data.shop });
+  });
+  await page.evaluate((session) => localStorage.setItem('seller_auth', session), sellerSession);
 }
 
 /** Goes to a path of the site on the page, hydrated. */
@@ -418,7 +443,7 @@ export const OVERLAYS: OverlaySpec[] = [
     container: '[data-testid=cancel-dialog][open]',
     modal: true,
     async open(page) {
-      const id = await readyCustomer(page, { order: true });
+      const id = await readyCustomer(page, { order: 'cash' });
       await visit(page, `/order-history/${id}`);
       await page.locator('[data-testid=order-cancel]').waitFor();
       await press(page, '[data-testid=order-cancel]');
@@ -443,6 +468,29 @@ export const OVERLAYS: OverlaySpec[] = [
       return button;
     },
   },
+  ...(
+    [
+      ['seller: cancel order confirmation', 'cash', 'seller-cancel', 'seller-cancel-dialog'],
+      ['seller: transfer received confirmation', 'bank', 'seller-mark-paid', 'seller-paid-dialog'],
+    ] as const
+  ).map(([name, method, button, dialog]): OverlaySpec => ({
+    // The seller's order page (an order of the scanned customer, shop 2), with its seller signed in.
+    name,
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: `[data-testid=${dialog}][open]`,
+    modal: true,
+    async open(page) {
+      const id = await readyCustomer(page, { order: method });
+      await asSeller(page);
+      await visit(page, `/seller?order=${id}`);
+      await page.locator(`[data-testid=${button}]`).waitFor();
+      await press(page, `[data-testid=${button}]`);
+      await page.locator(`[data-testid=${dialog}][open] [data-testid=confirm-yes]`).waitFor();
+      return `[data-testid=${button}]`;
+    },
+  })),
   {
     // The chat sidebar, opened from a shop page's Chat button (issue 17).
     name: 'chat sidebar',
