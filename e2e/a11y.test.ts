@@ -145,9 +145,9 @@ async function scan(page: Page, view: string, part: 'page' | 'no-footer' | 'head
   // measure colours against whatever is painted at their estimated place. Paint them, as a reader scrolling would.
   await page.addStyleTag({ content: '*{content-visibility:visible !important}' });
   // axe.run in the page itself (legacy mode): the default runs axe.runPartial, then opens a blank page,
-  // injects axe-core (about 500 kB) into it again and hands it every result to finish; the pages have no
-  // frames of their own that needs. Only the violations are reported in full (`resultTypes`): the passes
-  // and the rules that did not apply are not built up and sent back, which this gate never reads.
+  // injects axe-core (about 500 kB) into it again and hands it every result to finish, for frames of other
+  // origins (the site's only one is a product's embedded video). Only the violations are built up and sent
+  // back (`resultTypes`): the passes and the rules that did not apply, which this gate never reads, are not.
   let builder = new AxeBuilder({ page }).setLegacyMode(true).options({
     runOnly: { type: 'tag', values: TAGS },
     rules: Object.fromEntries(ALSO_HELD.map((r) => [r, { enabled: true }])),
