@@ -40,6 +40,54 @@ export interface Customer {
   addressId: number;
 }
 
+async function send<T>(baseUrl: string, path: string, token: string, body: FormData | object): Promise<T> {
+  const form = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    body: form ? body : JSON.stringify(body),
+    headers: {
+      accept: 'application/json',
+      ...(form ? {} : { 'content-type': 'application/json' }),
+      authorization: `Bearer ${token}`,
+    },
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+let orderOnce: Promise<{ id: number; order_code: string }> | undefined;
+/** An order of the scanned customer from shop 2 (cash, pending: its page offers Cancel), placed once. */
+function sampleOrder(b: string, who: Customer) {
+  orderOnce ??= (async () => {
+    type P = { id: number; price: number; quantity: number; colors: unknown[]; sizes: unknown[] };
+    const { products } = await json<{ products: P[] }>(b, '/products?shop_id=2&per_page=100');
+    const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 6)!;
+    await send(b, '/cart/store', who.token, { product_id: product.id, quantity: 1 });
+    const placed = await send<{ orders: { id: number; order_code: string }[] }>(b, '/place-order', who.token, {
+      shop_ids: [2],
+      address_id: who.addressId,
+      payment_method: 'cash',
+    });
+    return placed.orders[0]!;
+  })();
+  return orderOnce;
+}
+
+let ticketOnce: Promise<string> | undefined;
+/** A support ticket of the scanned customer about the sample order, opened once; its number. */
+function sampleTicket(b: string, who: Customer) {
+  ticketOnce ??= (async () => {
+    const form = new FormData();
+    form.set('subject', 'The parcel has not arrived');
+    form.set('issue_type', '2');
+    form.set('order_number', (await sampleOrder(b, who)).order_code);
+    form.set('message', 'My order was marked as on the way four days ago and has not arrived yet.');
+    const answer = await send<{ support_ticket: { ticket_no: string } }>(b, '/support-ticket', who.token, form);
+    return answer.support_ticket.ticket_no;
+  })();
+  return ticketOnce;
+}
+
 /**
  * Sample values for the parameters of a route, from the demo data through the API; keyed by the route's
  * pattern. A route not listed here gets `1` for each parameter (still a screen: it shows its not-found
@@ -62,46 +110,13 @@ export const SAMPLES: Samples = {
     return { id: String((sales.running_flash_sale ?? sales.incoming_flash_sale)?.id ?? 1) };
   },
   'manage-address/:id/edit': async (_b, who) => ({ id: String(who.addressId) }),
-  // An order of the scanned customer (cash, pending: its page offers Cancel), placed through the API.
-  'order-history/:id': async (b, who) => {
-    const send = async <T>(path: string, body: unknown) => {
-      const res = await fetch(`${b}/api${path}`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-      });
-      if (!res.ok) throw new Error(`POST ${path}: ${res.status}`);
-      return ((await res.json()) as { data: T }).data;
-    };
-    type P = { id: number; price: number; quantity: number; colors: unknown[]; sizes: unknown[] };
-    const { products } = await json<{ products: P[] }>(b, '/products?shop_id=2&per_page=100');
-    const product = products.find((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && p.price >= 6)!;
-    await send('/cart/store', { product_id: product.id, quantity: 1 });
-    const placed = await send<{ orders: { id: number }[] }>('/place-order', {
-      shop_ids: [2],
-      address_id: who.addressId,
-      payment_method: 'cash',
-    });
-    return { id: String(placed.orders[0]!.id) };
-  },
+  'order-history/:id': async (b, who) => ({ id: String((await sampleOrder(b, who)).id) }),
   'page/:slug': async () => ({ slug: 'shipping-policy' }),
   'blog/:slug': async (b) => ({ slug: (await json<{ blogs: { slug: string }[] }>(b, '/blogs?per_page=1')).blogs[0]!.slug }),
-  // A ticket of the scanned customer, opened through the API (its conversation, the answer form).
-  'support-ticket/:ticketNumber': async (b, who) => {
-    const form = new FormData();
-    form.set('subject', 'The parcel has not arrived');
-    form.set('issue_type', '2');
-    form.set('message', 'My order was marked as on the way four days ago and has not arrived yet.');
-    const res = await fetch(`${b}/api/support-ticket`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${who.token}` },
-    });
-    if (!res.ok) throw new Error(`POST /support-ticket: ${res.status}`);
-    return {
-      ticketNumber: ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no,
-    };
-  },
+  // A ticket of the scanned customer about that order, so of shop 2 too: its conversation and answer form
+  // on the customer's side, and on the side of the seller signed in beside the customer.
+  'support-ticket/:ticketNumber': async (b, who) => ({ ticketNumber: await sampleTicket(b, who) }),
+  'seller/support-tickets/:ticketNumber': async (b, who) => ({ ticketNumber: await sampleTicket(b, who) }),
 };
 
 /** The concrete address of every route pattern, parameters filled from SAMPLES. */
@@ -231,25 +246,6 @@ async function readyCustomer(page: Page, { order }: { order?: 'cash' | 'bank' } 
     });
     return placed.orders[0]!.id;
   }, order ?? null);
-}
-
-let sellerSession: string | undefined;
-/**
- * Signs the page in as the seller of shop 2 (the demo's seller2@souq.om) beside its customer, as the seller
- * login stores it (`seller_auth`, kept apart from the customer's session); signed in once for the suite.
- */
-async function asSeller(page: Page) {
-  sellerSession ??= await page.evaluate(async () => {
-    const res = await fetch('/api/seller/login', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'seller2@souq.om', password: 'password' }),
-    });
-    if (!res.ok) throw new Error(`/seller/login: ${res.status} ${await res.text()}`);
-    const { data } = (await res.json()) as { data: { access: { token: string }; user: unknown; shop: unknown } };
-    return JSON.stringify({ token: data.access.token, seller: data.user, shop: data.shop });
-  });
-  await page.evaluate((session) => localStorage.setItem('seller_auth', session), sellerSession);
 }
 
 /** Goes to a path of the site on the page, hydrated. */
@@ -474,7 +470,8 @@ export const OVERLAYS: OverlaySpec[] = [
       ['seller: transfer received confirmation', 'bank', 'seller-mark-paid', 'seller-paid-dialog'],
     ] as const
   ).map(([name, method, button, dialog]): OverlaySpec => ({
-    // The seller's order page (an order of the scanned customer, shop 2), with its seller signed in.
+    // The seller's order page (an order of the scanned customer, shop 2; its seller is signed in beside the
+    // customer in the suite's signed-in contexts).
     name,
     auth: 'user',
     widths: [390, 1280],
@@ -483,7 +480,6 @@ export const OVERLAYS: OverlaySpec[] = [
     modal: true,
     async open(page) {
       const id = await readyCustomer(page, { order: method });
-      await asSeller(page);
       await visit(page, `/seller?order=${id}`);
       await page.locator(`[data-testid=${button}]`).waitFor();
       await press(page, `[data-testid=${button}]`);
@@ -517,7 +513,6 @@ export const OVERLAYS: OverlaySpec[] = [
         if (!res.ok) throw new Error(`/support-ticket: ${res.status} ${await res.text()}`);
         return ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no;
       }, id);
-      await asSeller(page);
       await visit(page, `/seller/support-tickets/${ticketNo}`);
       await page.locator('[data-testid=ticket-complete]').waitFor();
       await press(page, '[data-testid=ticket-complete]');

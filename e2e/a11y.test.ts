@@ -21,6 +21,7 @@ type Locale = (typeof LOCALES)[number];
 type Auth = 'guest' | 'user';
 
 let who: Customer;
+let sellerSession: string;
 let screens: { pattern: string; path: string }[];
 let scanned = 0;
 
@@ -55,6 +56,13 @@ beforeAll(async () => {
     access.token,
   );
   who = { token: access.token, user, addressId: address.id };
+  // Signed in, the seller of shop 2 is signed in too (its session is kept apart from the customer's): the
+  // seller area's screens are scanned as its seller sees them, not only its sign-in page.
+  const seller = await api<{ access: { token: string }; user: unknown; shop: unknown }>('POST', '/seller/login', {
+    email: 'seller2@souq.om',
+    password: 'password',
+  });
+  sellerSession = JSON.stringify({ token: seller.access.token, seller: seller.user, shop: seller.shop });
   screens = await screenPaths(baseUrl(), who);
 });
 
@@ -73,6 +81,9 @@ async function context(locale: Locale, width: Width, auth: Auth, extra: { reduce
       },
       JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
     );
+    await ctx.addInitScript((value: string) => {
+      if (!localStorage.getItem('seller_auth')) localStorage.setItem('seller_auth', value);
+    }, sellerSession);
   }
   return ctx;
 }
@@ -577,6 +588,9 @@ describe('reflow, zoom and target size', () => {
           },
           JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
         );
+        await ctx.addInitScript((value: string) => {
+          if (!localStorage.getItem('seller_auth')) localStorage.setItem('seller_auth', value);
+        }, sellerSession);
         const problems: string[] = [];
         try {
           const { page } = await pageIn(ctx);
