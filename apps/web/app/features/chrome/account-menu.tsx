@@ -1,5 +1,5 @@
 import { isDefaultAvatar } from '@souq/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MENU } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
@@ -18,17 +18,28 @@ export function Avatar({ photo, name, size = 32 }: { photo: string | null | unde
   );
 }
 
-/** Desktop account dropdown: the account links and Log Out. */
+/**
+ * The account drop-down: the account links and Log Out, a menu as the language one is: opening it puts
+ * focus on its first item, the arrow keys, Home and End move, Escape closes it back on its button, Tab
+ * leaves it closed.
+ */
 export function AccountMenu() {
   const { t } = useSite();
   const user = useAuth((s) => s.user);
   const [open, setOpen] = useState(false);
+  const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
+    root.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // Focus on an item would be lost with the menu: it goes back to the button.
+      if (root.current?.contains(document.activeElement)) trigger.current?.focus();
+      setOpen(false);
+    };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -36,6 +47,15 @@ export function AccountMenu() {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+  const onListKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[e.key];
+    if (e.key === 'Tab') setOpen(false);
+    if (to === undefined) return;
+    e.preventDefault();
+    items[to % items.length]?.focus();
+  };
   if (!user) return null;
   return (
     <div className="menu account-menu" ref={root}>
@@ -45,7 +65,14 @@ export function AccountMenu() {
         className="menu__trigger"
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         data-testid="user-menu"
       >
         <Avatar photo={user.profile_photo} name={user.name} />
@@ -55,7 +82,7 @@ export function AccountMenu() {
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
-        <div className="menu__list menu__list--end" role="menu">
+        <div className="menu__list menu__list--end" role="menu" id={id} onKeyDown={onListKey} data-testid="account-menu-list">
           {ACCOUNT_MENU.map((l) => (
             <Link key={l.to} to={l.to} role="menuitem" className="menu__item" onClick={() => setOpen(false)}>
               {t(l.key)}

@@ -24,19 +24,32 @@ const acted = () => typeof navigator !== 'undefined' && navigator.userActivation
 
 /**
  * A polite live region that says the wishlist and cart counts when they change without a page load
- * (the badges alone are only seen). Always in the page, empty until something changes.
+ * (the badges alone are only seen). Always in the page, empty until something changes. The cart's first
+ * reading after the page loads (`cartRead` turning true) is not a change: a page reached by a link can
+ * carry the browser's user activation over, so `acted()` alone would say the cart's count on every load.
  */
-function CountAnnouncer({ favorites, cart, amount }: { favorites: number; cart: number; amount: number }) {
+function CountAnnouncer({
+  favorites,
+  cart,
+  cartRead,
+  amount,
+}: {
+  favorites: number;
+  cart: number;
+  cartRead: boolean;
+  amount: number;
+}) {
   const { t, money } = useSite();
   const [message, setMessage] = useState('');
-  const last = useRef({ favorites, cart });
+  const last = useRef({ favorites, cart, cartRead });
   useEffect(() => {
     const before = last.current;
-    last.current = { favorites, cart };
+    last.current = { favorites, cart, cartRead };
     if (!acted()) return;
     if (favorites !== before.favorites) setMessage(`${t('chrome.wishlist')}: ${t('chrome.items', { count: favorites })}`);
-    else if (cart !== before.cart) setMessage(t('chrome.cart_label', { count: cart, amount: money(amount) }));
-  }, [favorites, cart, amount, t, money]);
+    else if (cart !== before.cart && before.cartRead && cartRead)
+      setMessage(t('chrome.cart_label', { count: cart, amount: money(amount) }));
+  }, [favorites, cart, cartRead, amount, t, money]);
   return (
     <p className="sr-only" role="status" data-testid="count-announcer">
       {message}
@@ -93,6 +106,7 @@ export function MainHeader() {
   const favorites = useAuth((s) => s.favoriteCount);
   const cartCount = useCart((s) => s.total);
   const cartAmount = useCart((s) => s.amount);
+  const cartRead = useCart((s) => s.cart !== null);
   return (
     <div className="main-header">
       <div className="container main-header__inner">
@@ -130,7 +144,7 @@ export function MainHeader() {
             <CartIcon />
             <Badge count={cartCount} testId="cart-badge" />
           </button>
-          <CountAnnouncer favorites={favorites} cart={cartCount} amount={cartAmount} />
+          <CountAnnouncer favorites={favorites} cart={cartCount} cartRead={cartRead} amount={cartAmount} />
           {user ? (
             <AccountMenu />
           ) : (

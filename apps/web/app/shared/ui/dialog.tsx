@@ -17,17 +17,31 @@ const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
+ * Whether Tab stops on the control: a group of radio buttons (one name) is a single stop, its checked
+ * button (the first when none is), as the browser moves through it.
+ */
+function isStop(el: HTMLElement, dialog: HTMLElement) {
+  if (el.getClientRects().length === 0) return false;
+  if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || !el.name) return true;
+  const group = [...dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')].filter(
+    (r) => r.name === el.name && r.form === el.form && !r.disabled,
+  );
+  return el === (group.find((r) => r.checked) ?? group[0]);
+}
+
+/**
  * Tab from the last control goes to the first and Shift+Tab from the first to the last: a modal dialog
  * keeps focus (left alone, the browser would move it out to its own toolbar).
  */
 function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
   if (e.key !== 'Tab') return;
-  const stops = [...e.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.getClientRects().length > 0);
+  const dialog = e.currentTarget;
+  const stops = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => isStop(el, dialog));
   const first = stops[0];
   const last = stops[stops.length - 1];
   if (!first || !last) return;
   const active = document.activeElement;
-  if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
+  if (e.shiftKey && (active === first || !dialog.contains(active))) {
     e.preventDefault();
     last.focus();
   } else if (!e.shiftKey && active === last) {

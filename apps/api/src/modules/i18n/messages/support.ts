@@ -1,7 +1,7 @@
 /** Strings of the support tickets, the seller's tickets, the contact page and the help page (issue 18). Keep the keys identical. */
 export const en = {
-  'page.seller_tickets': 'Support tickets',
-  'page.seller_ticket': 'Support ticket',
+  'page.seller_tickets': 'Shop support tickets',
+  'page.seller_ticket': 'Shop support ticket',
   'page.support_description':
     'Help with orders, delivery, payments and returns at {app}: support tickets, contact details and answers to common questions.',
   'page.contact_description': 'Call, e-mail or WhatsApp {app}, or send us a message. We answer every day from 8 am to 10 pm.',
@@ -148,8 +148,8 @@ export const en = {
 };
 
 export const ar: Record<keyof typeof en, string> = {
-  'page.seller_tickets': 'تذاكر الدعم',
-  'page.seller_ticket': 'تذكرة دعم',
+  'page.seller_tickets': 'تذاكر دعم المتجر',
+  'page.seller_ticket': 'تذكرة دعم للمتجر',
   'page.support_description':
     'المساعدة في الطلبات والتوصيل والدفع والإرجاع في {app}: تذاكر الدعم ووسائل التواصل وإجابات الأسئلة الشائعة.',
   'page.contact_description':
