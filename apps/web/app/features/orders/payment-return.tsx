@@ -271,7 +271,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
   if (load.state === 'loading' || !view)
     return (
       <div className="container pay-return" aria-busy="true" data-testid="payment-return" data-state="loading">
-        <h1 className="visually-hidden">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
+        <h1 className="sr-only">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
         <div className="skeleton pay-return__skel-icon" />
         <div className="skeleton pay-return__skel-line" />
         <div className="skeleton pay-return__skel-line pay-return__skel-line--short" />
