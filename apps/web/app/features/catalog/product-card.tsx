@@ -7,6 +7,7 @@ import { useAddToCart } from '~/features/cart';
 import { useState } from 'react';
 import { CartIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
+import { SectionHead } from './section-head';
 
 /**
  * Five stars filled to the rating (0-5), with the number for screen readers. Drawn by CSS (a star mask
@@ -193,18 +194,10 @@ export function ProductSection({
   priorityCount?: number;
   testId?: string;
 }) {
-  const { t } = useSite();
   if (products.length === 0) return null;
   return (
     <section className="section" data-testid={testId}>
-      <div className="section__head">
-        <h2 className="section__title">{title}</h2>
-        {moreHref ? (
-          <Link to={moreHref} className="section__more">
-            {t('catalog.see_all')}
-          </Link>
-        ) : null}
-      </div>
+      <SectionHead title={title} moreHref={moreHref} />
       <ProductGrid products={products} priorityCount={priorityCount} wide />
     </section>
   );
