@@ -224,7 +224,7 @@ function Success({ orders }: { orders: OrderSummary[] }) {
   const { t, money } = useSite();
   return (
     <div className="container checkout-success" data-testid="order-success">
-      <div className="checkout-success__icon" aria-hidden="true">
+      <div className="result-icon" aria-hidden="true">
         ✓
       </div>
       <h1>{t('checkout.success_title')}</h1>

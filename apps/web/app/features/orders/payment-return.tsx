@@ -299,7 +299,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
   }[view];
   return (
     <div className="container pay-return" data-testid="payment-return" data-state={view}>
-      <div className={`pay-return__icon pay-return__icon--${view}`} aria-hidden="true">
+      <div className={`result-icon pay-return__icon pay-return__icon--${view}`} aria-hidden="true">
         {view === 'pending' ? <span className="spinner" /> : ICONS[view]}
       </div>
       <div role="status" className="pay-return__head">
