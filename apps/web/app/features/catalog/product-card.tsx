@@ -75,7 +75,7 @@ export function ProductCard({
   const href = `/products/${product.id}/details`;
   const soldOut = product.quantity <= 0;
   return (
-    <article className="product-card" data-testid="product-card" data-product-id={product.id}>
+    <article className="tile product-card" data-testid="product-card" data-product-id={product.id}>
       <Link to={href} className="product-card__media" prefetch="intent" tabIndex={-1} aria-hidden="true">
         <Img src={product.thumbnail} alt="" width={256} height={256} priority={priority} sizes="(max-width: 640px) 45vw, 240px" />
         {product.discount_percentage > 0 ? <span className="product-card__badge">-{product.discount_percentage}%</span> : null}
@@ -167,7 +167,7 @@ export function ProductGridSkeleton({ count = 8, wide = false, row = false }: { 
       data-testid="product-grid-skeleton"
     >
       {Array.from({ length: count }, (_, i) => (
-        <div className="product-card product-card--skeleton" key={i}>
+        <div className="tile product-card product-card--skeleton" key={i}>
           <div className="product-card__media skeleton" />
           <div className="product-card__body">
             <div className="skeleton skeleton--line" />
