@@ -75,7 +75,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         <p className="blog-hero__intro">{t('blog.intro')}</p>
       </header>
       <BlogCategories categories={categories} current={category} total={total} />
-      <p className="visually-hidden" role="status">
+      <p className="sr-only" role="status">
         {loading ? t('blog.loading') : t('blog.posts_n', { count: total })}
       </p>
       {blogs.length === 0 ? (

@@ -37,7 +37,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const home = loaderData;
   return (
     <div className="container home" data-testid="home">
-      <h1 className="visually-hidden">{master.app_name}</h1>
+      <h1 className="sr-only">{master.app_name}</h1>
       <BannerCarousel banners={home.banners} />
       <AdsRow ads={home.ads} />
       <CategoriesRow categories={home.categories} />

@@ -114,10 +114,10 @@ function Variants({
                   value={c.id}
                   checked={c.id === color}
                   onChange={() => onColor(c.id)}
-                  className="visually-hidden"
+                  className="sr-only"
                 />
                 <span className="swatch__dot" style={{ background: c.color_code }} aria-hidden="true" />
-                <span className="visually-hidden">
+                <span className="sr-only">
                   {c.name}
                   {c.price > 0 ? ` (+${money(c.price)})` : ''}
                 </span>
@@ -138,7 +138,7 @@ function Variants({
                   value={s.id}
                   checked={s.id === size}
                   onChange={() => onSize(s.id)}
-                  className="visually-hidden"
+                  className="sr-only"
                 />
                 <span>{s.name}</span>
                 {s.price > 0 ? <small className="muted">+{money(s.price)}</small> : null}

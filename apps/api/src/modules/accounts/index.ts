@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJson } from '../../http/empty-json';
 import { configurePasswordHashing } from '../auth';
 import { addressesRoutes } from './addresses.routes';
 import { authRoutes } from './auth.routes';
@@ -20,13 +21,7 @@ export async function accountsRoutes(app: FastifyInstance) {
     limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 2000, parts: 25 },
   });
   // An empty JSON body (e.g. update-last-seen, logout) counts as {} instead of a 400.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    return json(req, text, done);
-  });
+  acceptEmptyJson(app);
   const ctx = createAccountsContext(app);
   authRoutes(app, ctx);
   otpRoutes(app, ctx);

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db';
+import type { ShopsTable } from '../../db/catalogue-schema';
 
 /** SQL of shops: lists with product and category counts, search, detail, categories of a shop. */
 
@@ -53,14 +54,11 @@ export async function topShops(db: DbOrTrx, limit: number): Promise<ShopRow[]> {
 
 export async function findShop(db: DbOrTrx, id: number) {
   const { rows } = await sql<
-    ShopRow & {
-      short_description: string | null;
-      short_description_ar: string | null;
-      description: string | null;
-      description_ar: string | null;
-      address: string | null;
-      address_ar: string | null;
-    }
+    ShopRow &
+      Pick<
+        Selectable<ShopsTable>,
+        'short_description' | 'short_description_ar' | 'description' | 'description_ar' | 'address' | 'address_ar'
+      >
   >`SELECT ${shopColumns}, s.short_description, s.short_description_ar, s.description, s.description_ar, s.address, s.address_ar
     FROM shops s WHERE s.id = ${id} AND s.is_active = 1`.execute(db);
   return rows[0];

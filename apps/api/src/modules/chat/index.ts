@@ -15,6 +15,7 @@ import {
   unreadMessagesResponseSchema,
 } from '@souq/contracts';
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJson } from '../../http/empty-json';
 import { route } from '../../http/route';
 import { createChatService } from './chat.service';
 
@@ -29,13 +30,7 @@ export async function chatRoutes(app: FastifyInstance) {
   });
   const tags = ['chat'];
   // An empty JSON body (update-last-seen) counts as {} instead of a 400, as in the accounts module.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    return json(req, text, done);
-  });
+  acceptEmptyJson(app);
 
   route(
     app,

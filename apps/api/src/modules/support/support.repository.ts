@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db';
-import type { SupportTicketAttachmentsTable, TicketSender, TicketStatus } from '../../db/support-schema';
+import type { ContactMessagesTable, SupportTicketAttachmentsTable, TicketSender, TicketStatus } from '../../db/support-schema';
 
 /** SQL of the support module (issue 18, decision 021). */
 
@@ -236,16 +236,8 @@ export const attachmentWithTicket = (db: DbOrTrx, id: number) =>
 
 export async function insertContactMessage(
   db: DbOrTrx,
-  values: {
-    name: string;
-    email: string | null;
-    phone: string | null;
-    subject: string;
-    message: string;
-    user_id: number | null;
-    ip: string | null;
-    created_at: string;
-  },
+  /** Every column but the id and mailed_at (not mailed yet). */
+  values: Omit<Selectable<ContactMessagesTable>, 'id' | 'mailed_at'>,
 ): Promise<number> {
   const row = await db
     .insertInto('contact_messages')

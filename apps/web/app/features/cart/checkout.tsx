@@ -102,7 +102,7 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
         closeLabel={t('common.close')}
         testId="address-picker"
       >
-        <ul className="address-choices">
+        <ul className="stack-list">
           {addresses.map((a) => (
             <li key={a.id}>
               <label className={a.id === chosen?.id ? 'address-choice is-selected' : 'address-choice'}>
@@ -224,7 +224,7 @@ function Success({ orders }: { orders: OrderSummary[] }) {
   const { t, money } = useSite();
   return (
     <div className="container checkout-success" data-testid="order-success">
-      <div className="checkout-success__icon" aria-hidden="true">
+      <div className="result-icon" aria-hidden="true">
         ✓
       </div>
       <h1>{t('checkout.success_title')}</h1>
@@ -472,7 +472,7 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
           <section className="checkout-card" aria-labelledby="co-summary">
             <h2 id="co-summary">{t('checkout.summary')}</h2>
             <form className="coupon-form" onSubmit={applyCode}>
-              <label htmlFor="coupon-code" className="visually-hidden">
+              <label htmlFor="coupon-code" className="sr-only">
                 {t('checkout.coupon_code')}
               </label>
               <input

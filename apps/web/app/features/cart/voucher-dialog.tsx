@@ -84,7 +84,7 @@ export function VoucherDialog({
           {t('cart.no_voucher')}
         </p>
       ) : (
-        <ul className="voucher-list">
+        <ul className="stack-list">
           {coupons.map((c) => (
             <li key={c.id} className="voucher" data-testid="voucher">
               <div className="voucher__amount">{couponDiscount(c, money)}</div>

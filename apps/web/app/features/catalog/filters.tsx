@@ -126,7 +126,7 @@ export function FilterPanel({
       {hide.includes('category') || categories.length === 0 ? null : (
         <Group title={t('catalog.category')}>
           <label className="filters__select">
-            <span className="filters__sr">{t('catalog.category')}</span>
+            <span className="sr-only">{t('catalog.category')}</span>
             <select
               id={`${id}-cat`}
               value={params.category_id ?? ''}

@@ -5,6 +5,7 @@ import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
 import { Countdown } from './countdown';
 import { ProductGrid } from './product-card';
+import { SectionHead } from './section-head';
 import { ShopCard } from './shop-card';
 
 /** A horizontally scrolling row of categories (links to /categories/{slug}). */
@@ -13,12 +14,7 @@ export function CategoriesRow({ categories }: { categories: Category[] }) {
   if (categories.length === 0) return null;
   return (
     <section className="section" data-testid="home-categories">
-      <div className="section__head">
-        <h2 className="section__title">{t('catalog.shop_by_category')}</h2>
-        <Link to="/categories" className="section__more">
-          {t('catalog.see_all')}
-        </Link>
-      </div>
+      <SectionHead title={t('catalog.shop_by_category')} moreHref="/categories" />
       {/* A category focused at the row's edge is scrolled wholly into view (the browser leaves one partly
           shown where it is, its focus ring cut by the row). */}
       <ul className="cat-row" onFocus={(e) => e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}>
@@ -43,12 +39,7 @@ export function TopShops({ shops }: { shops: Shop[] }) {
   if (!master.multi_vendor || shops.length === 0) return null;
   return (
     <section className="section" data-testid="home-shops">
-      <div className="section__head">
-        <h2 className="section__title">{t('catalog.top_shops')}</h2>
-        <Link to="/shops" className="section__more">
-          {t('catalog.see_all')}
-        </Link>
-      </div>
+      <SectionHead title={t('catalog.top_shops')} moreHref="/shops" />
       <div className="home-shops">
         {shops.slice(0, 6).map((s) => (
           <ShopCard key={s.id} shop={s} />

@@ -7,6 +7,7 @@ import { useAddToCart } from '~/features/cart';
 import { useState } from 'react';
 import { CartIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
+import { SectionHead } from './section-head';
 
 /**
  * Five stars filled to the rating (0-5), with the number for screen readers. Drawn by CSS (a star mask
@@ -74,7 +75,7 @@ export function ProductCard({
   const href = `/products/${product.id}/details`;
   const soldOut = product.quantity <= 0;
   return (
-    <article className="product-card" data-testid="product-card" data-product-id={product.id}>
+    <article className="tile product-card" data-testid="product-card" data-product-id={product.id}>
       <Link to={href} className="product-card__media" prefetch="intent" tabIndex={-1} aria-hidden="true">
         <Img src={product.thumbnail} alt="" width={256} height={256} priority={priority} sizes="(max-width: 640px) 45vw, 240px" />
         {product.discount_percentage > 0 ? <span className="product-card__badge">-{product.discount_percentage}%</span> : null}
@@ -166,7 +167,7 @@ export function ProductGridSkeleton({ count = 8, wide = false, row = false }: { 
       data-testid="product-grid-skeleton"
     >
       {Array.from({ length: count }, (_, i) => (
-        <div className="product-card product-card--skeleton" key={i}>
+        <div className="tile product-card product-card--skeleton" key={i}>
           <div className="product-card__media skeleton" />
           <div className="product-card__body">
             <div className="skeleton skeleton--line" />
@@ -193,18 +194,10 @@ export function ProductSection({
   priorityCount?: number;
   testId?: string;
 }) {
-  const { t } = useSite();
   if (products.length === 0) return null;
   return (
     <section className="section" data-testid={testId}>
-      <div className="section__head">
-        <h2 className="section__title">{title}</h2>
-        {moreHref ? (
-          <Link to={moreHref} className="section__more">
-            {t('catalog.see_all')}
-          </Link>
-        ) : null}
-      </div>
+      <SectionHead title={title} moreHref={moreHref} />
       <ProductGrid products={products} priorityCount={priorityCount} wide />
     </section>
   );

@@ -10,6 +10,8 @@ export { openChat, type OpenChat } from './open';
 export { ChatSidebarHost } from './sidebar-host';
 export { useChat } from './store';
 export { ChatBubbleIcon } from './icons';
+export { InboxScreen, type InboxEvent, type InboxScreenProps, type InboxTexts } from './inbox-screen';
+export type { ConversationSource } from './conversation';
 
 /** Online while the last seen is under 10 minutes old (API.md "Chat"). */
 export const isRecentlySeen = (lastOnline: string | null | undefined, now = Date.now()) =>

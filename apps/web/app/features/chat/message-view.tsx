@@ -249,7 +249,7 @@ export function MessageList({
             </button>
           </div>
         ) : null}
-        <ol className="chat-list__items">
+        <ol className="stack-list">
           {messages.map((m) => (
             <Bubble key={m.id} message={m} mine={isMine(m)} other={other} onRetry={onRetry} onNavigate={onNavigate} />
           ))}

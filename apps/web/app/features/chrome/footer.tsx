@@ -93,7 +93,7 @@ function FooterColumn({ group }: { group: FooterGroup }) {
           <h2>{group.title}</h2>
           <ChevronDownIcon size={16} />
         </summary>
-        <ul className="footer__links" data-testid="footer-links">
+        <ul className="footer__links stack-list" data-testid="footer-links">
           {list}
         </ul>
       </details>

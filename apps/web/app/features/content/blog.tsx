@@ -44,7 +44,7 @@ export function BlogMeta({ blog, views, className = '' }: { blog: Blog; views?: 
 export function BlogCard({ blog, priority = false, headingLevel = 2 }: { blog: Blog; priority?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="blog-card" data-testid="blog-card">
+    <article className="tile blog-card" data-testid="blog-card">
       <div className="blog-card__media">
         <Img
           src={blog.thumbnail}

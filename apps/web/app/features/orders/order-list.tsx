@@ -16,7 +16,7 @@ export function OrderList({ orders, hrefFor }: { orders: OrderSummary[]; hrefFor
         <span role="columnheader">{t('orders.payment')}</span>
         <span role="columnheader">{t('orders.status_label')}</span>
         <span role="columnheader">
-          <span className="acc-sr-only">{t('orders.details')}</span>
+          <span className="sr-only">{t('orders.details')}</span>
         </span>
       </div>
       {orders.map((o) => (

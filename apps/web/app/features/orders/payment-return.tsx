@@ -76,6 +76,21 @@ function OrdersPaid({ orders }: { orders: OrderSummary[] }) {
  * The payment-cancel modal: the payment was not made, so the orders are unpaid; they are kept until the
  * unpaid-order timeout (then withdrawn by the server), or the customer cancels them now.
  */
+/** The ways on from a payment's return: the order history (the main action when `primary`) and the shop. */
+function ReturnLinks({ primary }: { primary: boolean }) {
+  const { t } = useSite();
+  return (
+    <>
+      <Link to="/order-history" className={primary ? 'btn btn-primary' : 'btn'}>
+        {t('payment.view_orders')}
+      </Link>
+      <Link to="/" className="btn btn-ghost">
+        {t('payment.continue')}
+      </Link>
+    </>
+  );
+}
+
 function PaymentCancelDialog({
   open,
   answer,
@@ -247,12 +262,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
         <h1 className="pay-return__title">{t('payment.missing_title')}</h1>
         <p className="muted">{t('payment.missing_text')}</p>
         <div className="pay-return__actions">
-          <Link to="/order-history" className="btn btn-primary">
-            {t('payment.view_orders')}
-          </Link>
-          <Link to="/" className="btn btn-ghost">
-            {t('payment.continue')}
-          </Link>
+          <ReturnLinks primary />
         </div>
       </div>
     );
@@ -271,7 +281,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
   if (load.state === 'loading' || !view)
     return (
       <div className="container pay-return" aria-busy="true" data-testid="payment-return" data-state="loading">
-        <h1 className="visually-hidden">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
+        <h1 className="sr-only">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
         <div className="skeleton pay-return__skel-icon" />
         <div className="skeleton pay-return__skel-line" />
         <div className="skeleton pay-return__skel-line pay-return__skel-line--short" />
@@ -289,7 +299,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
   }[view];
   return (
     <div className="container pay-return" data-testid="payment-return" data-state={view}>
-      <div className={`pay-return__icon pay-return__icon--${view}`} aria-hidden="true">
+      <div className={`result-icon pay-return__icon pay-return__icon--${view}`} aria-hidden="true">
         {view === 'pending' ? <span className="spinner" /> : ICONS[view]}
       </div>
       <div role="status" className="pay-return__head">
@@ -310,12 +320,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
             {t('payment.options')}
           </button>
         ) : null}
-        <Link to="/order-history" className={view === 'paid' ? 'btn btn-primary' : 'btn'}>
-          {t('payment.view_orders')}
-        </Link>
-        <Link to="/" className="btn btn-ghost">
-          {t('payment.continue')}
-        </Link>
+        <ReturnLinks primary={view === 'paid'} />
       </div>
       {view === 'failed' ? <PaymentCancelDialog open={modal} answer={answer} onClose={closeModal} onChanged={refresh} /> : null}
     </div>

@@ -1,7 +1,7 @@
 import type { ContactUs } from '@souq/contracts';
 import { CONTACT_MESSAGE_MAX } from '@souq/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
-import { Field, type FieldErrors, focusFirstError, showSubmitErrors, SubmitButton, TextField } from '~/shared/ui/form';
+import { useEffect, useState } from 'react';
+import { Field, type FieldErrors, SubmitButton, TextField, useCheckedSubmit } from '~/shared/ui/form';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { MailIcon, PhoneIcon } from '~/shared/ui/icons';
@@ -129,9 +129,6 @@ export function ContactForm() {
   const { t, locale } = useSite();
   const user = useAuth((s) => s.user);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
   // A signed-in customer's name, e-mail and phone are filled in (once known, never over what was typed).
   useEffect(() => {
@@ -147,17 +144,9 @@ export function ContactForm() {
   const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const problems = check(draft, t);
-    setErrors(problems);
-    if (Object.keys(problems).length) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    setBusy(true);
-    try {
+  const { formRef, errors, busy, onSubmit } = useCheckedSubmit({
+    check: () => check(draft, t),
+    send: async () => {
       await sendContact(
         {
           name: draft.name,
@@ -170,13 +159,8 @@ export function ContactForm() {
       );
       toast.success(t('contact.sent'));
       setDraft((d) => ({ ...d, subject: '', message: '' }));
-      setErrors({});
-    } catch (error) {
-      showSubmitErrors(error, formRef.current, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <section className="ct-form-card" aria-labelledby="ct-form-title">
@@ -184,7 +168,7 @@ export function ContactForm() {
         {t('contact.form_title')}
       </h2>
       <p className="muted ct-form-card__lead">{t('contact.form_lead')}</p>
-      <form ref={formRef} className="acc-form ct-form" onSubmit={(e) => void submit(e)} noValidate data-testid="contact-form">
+      <form ref={formRef} className="acc-form ct-form" onSubmit={onSubmit} noValidate data-testid="contact-form">
         <TextField
           label={t('contact.name')}
           name="name"

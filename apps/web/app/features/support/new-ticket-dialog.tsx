@@ -1,15 +1,7 @@
 import type { OrderSummary, SupportTicketDetail, TicketIssueType } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX } from '@souq/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
-import {
-  Field,
-  type FieldErrors,
-  focusFirstError,
-  showSubmitErrors,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '~/shared/ui/form';
+import { useEffect, useState } from 'react';
+import { Field, type FieldErrors, SelectField, SubmitButton, TextField, useCheckedSubmit } from '~/shared/ui/form';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
@@ -51,12 +43,9 @@ export function NewTicketDialog({
   const { t, locale } = useSite();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [types, setTypes] = useState<TicketIssueType[] | null>(null);
   const [orders, setOrders] = useState<OrderSummary[]>([]);
   const [optionsError, setOptionsError] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -76,42 +65,29 @@ export function NewTicketDialog({
     return () => ctrl.abort();
   }, [open, locale]);
 
-  const close = () => {
-    setErrors({});
-    onClose();
-  };
-
   const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const problems = checkDraft(draft, t);
-    setErrors(problems);
-    if (Object.keys(problems).length) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    const form = new FormData();
-    form.set('subject', draft.subject);
-    form.set('issue_type', draft.issue_type);
-    if (draft.order_number) form.set('order_number', draft.order_number);
-    form.set('message', draft.message);
-    for (const f of files) form.append('attachments', f, f.name);
-    setBusy(true);
-    try {
+  const { formRef, errors, setErrors, busy, onSubmit } = useCheckedSubmit({
+    check: () => checkDraft(draft, t),
+    send: async () => {
+      const form = new FormData();
+      form.set('subject', draft.subject);
+      form.set('issue_type', draft.issue_type);
+      if (draft.order_number) form.set('order_number', draft.order_number);
+      form.set('message', draft.message);
+      for (const f of files) form.append('attachments', f, f.name);
       const { ticket } = await createTicket(form, locale);
       toast.success(t('tickets.created', { code: `#${ticket.ticket_no}` }));
       setDraft(EMPTY);
       setFiles([]);
-      setErrors({});
       onCreated(ticket);
-    } catch (error) {
-      showSubmitErrors(error, formRef.current, setErrors);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const close = () => {
+    setErrors({});
+    onClose();
   };
 
   return (
@@ -123,7 +99,7 @@ export function NewTicketDialog({
       testId="new-ticket-dialog"
       className="tk-dialog"
     >
-      <form ref={formRef} className="acc-form tk-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="acc-form tk-form" onSubmit={onSubmit} noValidate>
         <p className="muted tk-form__lead">{t('tickets.create_lead')}</p>
         <TextField
           label={t('tickets.subject')}

@@ -186,7 +186,7 @@ function ProfileScreen({ user }: { user: User }) {
                 type="file"
                 name="profile_photo"
                 accept="image/jpeg,image/png,image/webp"
-                className="acc-sr-only"
+                className="sr-only"
                 onChange={(e) => choosePhoto(e.target.files?.[0])}
                 aria-describedby="photo-hint"
                 data-testid="photo-input"

@@ -1,8 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { UserConversation } from '~/features/chat';
-import { useConversation, type ConversationSource } from '~/features/chat/conversation';
-import { ConversationList, ConversationPane, InboxShell, NoSelection, type InboxEntry } from '~/features/chat/inbox';
-import { useInboxList } from '~/features/chat/inbox-list';
+import { useCallback, useMemo, useState } from 'react';
+import { InboxScreen, type ChatMessage, type ConversationSource, type UserConversation } from '~/features/chat';
 import {
   fetchSellerConversations,
   fetchSellerMessages,
@@ -20,6 +17,7 @@ export const meta = sellerMeta('page.seller_messages');
 type Customer = UserConversation['user'];
 
 const customerOf = (c: UserConversation) => c.user.id;
+const customerOfMessage = (m: ChatMessage) => m.user.id;
 
 /**
  * /seller/messages: the shop's inbox. Customers who wrote (search, unread counts, 20 a page), the
@@ -34,19 +32,6 @@ export default function SellerMessagesPage() {
     (q: { search: string; page: number }, signal?: AbortSignal) => fetchSellerConversations(q, locale, signal),
     [locale],
   );
-  const {
-    query,
-    setQuery,
-    search,
-    items: list,
-    setItems: setList,
-    state: listState,
-    hasMore,
-    loadingMore,
-    more,
-    retry,
-    refreshFirstPage,
-  } = useInboxList({ load: loadConversations, perPage: SELLER_CHAT_PER_PAGE, keyOf: customerOf, what: 'conversations' });
 
   const source = useMemo<ConversationSource | null>(() => {
     if (!active || !shop) return null;
@@ -66,97 +51,46 @@ export default function SellerMessagesPage() {
       }),
     };
   }, [active, shop, locale]);
-  const conv = useConversation(source);
-  const { refresh } = conv;
-  const activeId = active?.id ?? null;
-
-  useEffect(() => {
-    if (conv.state === 'ready' && conv.loadedAt === 1) void reloadSellerUnread(locale);
-  }, [conv.state, conv.loadedAt, locale]);
-
-  // A customer's message: the open conversation, the list and the count refresh (no page reload).
-  useEffect(
-    () =>
-      onSellerChatEvent((e) => {
-        void (async () => {
-          if (activeId !== null && (e.kind === 'reconnect' || e.message?.user.id === activeId)) await refresh();
-          await refreshFirstPage((c) => (c.user.id === activeId ? { ...c, unread_message_user: 0 } : c));
-          await reloadSellerUnread(locale);
-        })();
-      }),
-    [activeId, refresh, locale, refreshFirstPage],
-  );
-
-  const entries: InboxEntry[] = list.map((c) => ({
-    key: c.user.id,
-    name: c.user.name,
-    photo: c.user.profile_photo,
-    last: c.last_message,
-    time: c.last_message_time,
-    unread: c.unread_message_user,
-  }));
-  const activeEntry = list.find((c) => c.user.id === activeId);
-
-  const send = (text: string) => {
-    void conv.send(text, null).then((sent) => {
-      if (!sent) return;
-      void sellerLastSeen(locale);
-      setList((shown) => {
-        const entry = shown.find((c) => c.user.id === activeId);
-        if (!entry) return shown;
-        return [
-          { ...entry, last_message: text, last_message_time: new Date().toISOString() },
-          ...shown.filter((c) => c !== entry),
-        ];
-      });
-    });
-  };
 
   return (
     <div className="seller-inbox">
       <h1 className="page-title">{t('page.seller_messages')}</h1>
-      <InboxShell
-        open={Boolean(active)}
+      <InboxScreen<UserConversation, Customer>
+        load={loadConversations}
+        perPage={SELLER_CHAT_PER_PAGE}
+        what="conversations"
+        keyOf={customerOf}
+        active={active}
+        setActive={setActive}
+        source={source}
+        partyOf={(c) => c.user}
+        messagePartyId={customerOfMessage}
+        entryOf={(c) => ({
+          key: c.user.id,
+          name: c.user.name,
+          photo: c.user.profile_photo,
+          last: c.last_message,
+          time: c.last_message_time,
+          unread: c.unread_message_user,
+        })}
+        markRead={(c) => ({ ...c, unread_message_user: 0 })}
+        reloadUnread={reloadSellerUnread}
+        onEvent={onSellerChatEvent}
+        onSent={() => void sellerLastSeen(locale)}
+        who={(customer) => ({ name: customer.name, photo: customer.profile_photo })}
+        online={(entry) => entry?.user_active_status ?? false}
+        mine="shop"
+        texts={{
+          searchLabel: t('seller.search_customer'),
+          emptyTitle: t('seller.no_conversations'),
+          emptyText: t('seller.no_conversations_text'),
+          noMatch: (search) => t('seller.no_customer_match', { search }),
+          label: t('seller.customers'),
+          noneTitle: t('seller.select_customer'),
+          noneText: t('seller.select_customer_text'),
+        }}
         testId="seller-inbox"
-        list={
-          <ConversationList
-            entries={entries}
-            selected={activeId}
-            onSelect={(e) => {
-              const found = list.find((c) => c.user.id === e.key);
-              if (!found) return;
-              setActive(found.user);
-              setList((shown) => shown.map((c) => (c.user.id === e.key ? { ...c, unread_message_user: 0 } : c)));
-            }}
-            state={listState}
-            hasMore={hasMore}
-            loadingMore={loadingMore}
-            onMore={more}
-            onRetry={retry}
-            search={query}
-            onSearch={setQuery}
-            searchLabel={t('seller.search_customer')}
-            emptyTitle={t('seller.no_conversations')}
-            emptyText={t('seller.no_conversations_text')}
-            noMatch={t('seller.no_customer_match', { search })}
-            label={t('seller.customers')}
-          />
-        }
-        pane={
-          active ? (
-            <ConversationPane
-              who={{ name: active.name, photo: active.profile_photo }}
-              online={activeEntry?.user_active_status ?? false}
-              conv={conv}
-              isMine={(m) => m.type === 'shop'}
-              onSend={send}
-              onBack={() => setActive(null)}
-              headingId="seller-pane-title"
-            />
-          ) : (
-            <NoSelection title={t('seller.select_customer')} text={t('seller.select_customer_text')} />
-          )
-        }
+        headingId="seller-pane-title"
       />
     </div>
   );

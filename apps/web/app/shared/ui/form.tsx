@@ -4,6 +4,7 @@ import {
   useId,
   useRef,
   useState,
+  type FormEvent,
   type RefObject,
   type InputHTMLAttributes,
   type ReactNode,
@@ -119,6 +120,37 @@ export function showSubmitErrors(error: unknown, form: HTMLFormElement | null, s
   }
   flushSync(() => setErrors(fields));
   focusFirstError(form);
+}
+
+/**
+ * The submit of a form that keeps its own state: `check` first (its errors shown, focus on the first);
+ * when it passes, `send` (a second submit meanwhile is ignored); a 422 marks the fields, any other
+ * failure is a toast (showSubmitErrors); after a success the errors are cleared.
+ */
+export function useCheckedSubmit({ check, send }: { check(): FieldErrors; send(): Promise<void> }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const problems = check();
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      focusFirstError(formRef.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      await send();
+      setErrors({});
+    } catch (error) {
+      showSubmitErrors(error, formRef.current, setErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { formRef, errors, setErrors, busy, onSubmit: (e: FormEvent) => void submit(e) };
 }
 
 /** What a field's control needs: its id, and the invalid state and description tied to the field. */
