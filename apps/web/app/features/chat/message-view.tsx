@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { useSite } from '~/shared/site';
 import { Svg } from '~/shared/ui/icons';
@@ -64,7 +74,8 @@ export function ChatProductCard({ product, onNavigate }: { product: ChatProduct;
           ) : null}
         </span>
         <span className="chat-product__rating muted">
-          <span aria-hidden="true">★</span> {product.rating.toFixed(1)} ({t('product.reviews_count', { count: product.total_reviews })})
+          <span aria-hidden="true">★</span> {product.rating.toFixed(1)} (
+          {t('product.reviews_count', { count: product.total_reviews })})
         </span>
       </span>
     </Link>
@@ -199,10 +210,7 @@ export function MessageList({
     if (first !== prev.first && prev.first !== 0 && messages.some((m) => m.id === prev.first)) {
       // Older messages came in above: keep the reader's place.
       el.scrollTop = el.scrollHeight - prev.height + prev.top;
-    } else if (
-      loadedAt !== prev.loadedAt ||
-      ((lastMsg?.id ?? 0) !== prev.last && (nearBottom || (lastMsg && isMine(lastMsg))))
-    ) {
+    } else if (loadedAt !== prev.loadedAt || ((lastMsg?.id ?? 0) !== prev.last && (nearBottom || (lastMsg && isMine(lastMsg))))) {
       el.scrollTop = el.scrollHeight;
     }
     last.current = { first, last: lastMsg?.id ?? 0, height: el.scrollHeight, top: el.scrollTop, loadedAt };
