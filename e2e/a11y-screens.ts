@@ -398,7 +398,7 @@ export const OVERLAYS: OverlaySpec[] = [
       await toCheckout(page);
       await page.locator('[data-testid=change-address]').waitFor();
       await press(page, '[data-testid=change-address]');
-      await page.locator('[data-testid=address-picker][open] .address-choices input').first().waitFor();
+      await page.locator('[data-testid=address-picker][open] input[type=radio]').first().waitFor();
       return '[data-testid=change-address]';
     },
   },
