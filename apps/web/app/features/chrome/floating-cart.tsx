@@ -24,8 +24,15 @@ export function FloatingCart() {
         <CartIcon size={18} />
         {t('chrome.items', { count })}
       </span>
+      {/* The amount and its currency on lines of their own: the tab is narrow, and neither may break. */}
       <span className="floating-cart__total" data-testid="cart-total-amount">
-        {money(amount)}
+        {money(amount)
+          .split('\u00a0')
+          .map((part, i) => (
+            <span key={i} className="floating-cart__part">
+              {part}
+            </span>
+          ))}
       </span>
     </button>
   );
