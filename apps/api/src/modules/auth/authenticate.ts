@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthKind, HttpError, type SellerPrincipal, type UserPrincipal } from '../../http/route';
+import * as repo from './auth.repository';
 import { bearerOf, findLiveToken, type TokenOwner } from './tokens';
 
 /** The signed-in customer as services take it (a route's `auth` on a customer route). */
@@ -18,15 +19,11 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
   const owner = row.owner_type as TokenOwner;
   let principal: { kind: 'user'; value: UserPrincipal } | { kind: 'seller'; value: SellerPrincipal };
   if (owner === 'user') {
-    const user = await app.db.selectFrom('users').select(['id', 'is_active']).where('id', '=', row.owner_id).executeTakeFirst();
+    const user = await repo.userFlag(app.db, row.owner_id);
     if (!user || user.is_active !== 1) throw unauthenticated();
     principal = { kind: 'user', value: { id: user.id, tokenId: row.id } };
   } else {
-    const seller = await app.db
-      .selectFrom('shop_users')
-      .select(['id', 'shop_id', 'is_active'])
-      .where('id', '=', row.owner_id)
-      .executeTakeFirst();
+    const seller = await repo.sellerFlag(app.db, row.owner_id);
     if (!seller || seller.is_active !== 1) throw unauthenticated();
     principal = { kind: 'seller', value: { id: seller.id, shopId: seller.shop_id, tokenId: row.id } };
   }
@@ -35,7 +32,7 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
   const now = new Date();
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
     try {
-      await app.db.updateTable('access_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+      await repo.touchToken(app.db, row.id, now.toISOString());
     } catch (error) {
       req.log.warn({ err: error }, 'could not record the token use');
     }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db';
+import * as repo from './auth.repository';
 
 export const TOKEN_TTL_DAYS = 30;
 export type TokenOwner = 'user' | 'seller';
@@ -11,28 +12,21 @@ export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: nu
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expires = new Date(now.getTime() + TOKEN_TTL_DAYS * 86_400_000);
-  await db
-    .insertInto('access_tokens')
-    .values({
-      owner_type: ownerType,
-      owner_id: ownerId,
-      token_hash: hashToken(token),
-      name,
-      created_at: now.toISOString(),
-      expires_at: expires.toISOString(),
-    })
-    .execute();
+  await repo.insertToken(db, {
+    owner_type: ownerType,
+    owner_id: ownerId,
+    token_hash: hashToken(token),
+    name,
+    created_at: now.toISOString(),
+    expires_at: expires.toISOString(),
+  });
   return { auth_type: 'Bearer' as const, token, expires_at: expires.toISOString() };
 }
 
 /** The live token row for a presented token (of any owner), or undefined when unknown, revoked or expired. */
 export async function findLiveToken(db: DbOrTrx, token: string) {
   if (!token || token.length > 200) return undefined;
-  const row = await db
-    .selectFrom('access_tokens')
-    .select(['id', 'owner_type', 'owner_id', 'expires_at', 'revoked_at', 'last_used_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await repo.tokenByHash(db, hashToken(token));
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return row;
 }
@@ -42,29 +36,18 @@ export async function liveTokenOwner(
   db: DbOrTrx,
   tokenId: number,
 ): Promise<{ ownerType: TokenOwner; ownerId: number } | undefined> {
-  const row = await db
-    .selectFrom('access_tokens')
-    .select(['owner_type', 'owner_id', 'expires_at', 'revoked_at'])
-    .where('id', '=', tokenId)
-    .executeTakeFirst();
+  const row = await repo.tokenById(db, tokenId);
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return { ownerType: row.owner_type, ownerId: row.owner_id };
 }
 
 export async function revokeToken(db: DbOrTrx, tokenId: number): Promise<void> {
-  await db.updateTable('access_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', tokenId).execute();
+  await repo.markRevoked(db, tokenId, new Date().toISOString());
 }
 
 /** Revokes every token of an owner (password reset, password change elsewhere). */
 export async function revokeAllTokens(db: DbOrTrx, ownerType: TokenOwner, ownerId: number, exceptId?: number) {
-  let q = db
-    .updateTable('access_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('owner_type', '=', ownerType)
-    .where('owner_id', '=', ownerId)
-    .where('revoked_at', 'is', null);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  await q.execute();
+  await repo.markAllRevoked(db, ownerType, ownerId, new Date().toISOString(), exceptId);
 }
 
 /** Parses `Authorization: Bearer <token>`. */

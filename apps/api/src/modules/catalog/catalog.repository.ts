@@ -330,3 +330,24 @@ export async function flashSalePrices(db: DbOrTrx, saleId: number, productIds: n
     .execute();
   return new Map(rows.map((s) => [s.product_id, s.price]));
 }
+
+/** Running flash-sale prices of the given products (of every product: `ids` null), at `now`. */
+export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now: string): Promise<Map<number, number>> {
+  if (ids?.length === 0) return new Map();
+  let q = db
+    .selectFrom('flash_sale_products as fsp')
+    .innerJoin('flash_sales as fs', 'fs.id', 'fsp.flash_sale_id')
+    .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')]);
+  if (ids) q = q.where('fsp.product_id', 'in', ids);
+  const rows = await q
+    .where('fs.is_active', '=', 1)
+    .where('fs.start_at', '<=', now)
+    .where('fs.end_at', '>', now)
+    .groupBy('fsp.product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, Number(r.price)]));
+}
+
+/** Which of these products are in the user's wishlist. */
+export const favoriteProductIds = (db: DbOrTrx, userId: number, productIds: number[]) =>
+  db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();

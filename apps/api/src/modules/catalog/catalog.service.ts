@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
-import { markFavorites, pricing, productCards, runningFlashPrices } from './product-cards';
+import { markFavorites, pricing, productCards } from './product-cards';
 import * as products from './products.repository';
 import * as shops from './shops.repository';
 
@@ -189,7 +189,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           refined ? count() : keep('count', count),
           products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now),
           keep('facets', () => products.facets(db, dialect, filter, now)),
-          kept.get('running-flash-prices', () => runningFlashPrices(db, null, now)),
+          kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
         ]);
         return {
           total,

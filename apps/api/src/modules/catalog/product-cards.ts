@@ -2,7 +2,7 @@ import type { Locale, Product } from '@souq/contracts';
 
 import type { DbOrTrx } from '../../db';
 import { localized } from '../../shared/localized';
-import { productColors, productRows, productSizes } from './catalog.repository';
+import { favoriteProductIds, productColors, productRows, productSizes, runningFlashPrices } from './catalog.repository';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
@@ -12,23 +12,6 @@ import { productColors, productRows, productSizes } from './catalog.repository';
 
 /** Baisa (integer minor units) to the API's number with the currency's 3 decimals. */
 export const omr = (baisa: number): number => Math.round(baisa) / 1000;
-
-/** Running flash-sale prices of the given products (of every product: `ids` null), at `now`. */
-export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now: string): Promise<Map<number, number>> {
-  if (ids?.length === 0) return new Map();
-  let q = db
-    .selectFrom('flash_sale_products as fsp')
-    .innerJoin('flash_sales as fs', 'fs.id', 'fsp.flash_sale_id')
-    .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')]);
-  if (ids) q = q.where('fsp.product_id', 'in', ids);
-  const rows = await q
-    .where('fs.is_active', '=', 1)
-    .where('fs.start_at', '<=', now)
-    .where('fs.end_at', '>', now)
-    .groupBy('fsp.product_id')
-    .execute();
-  return new Map(rows.map((r) => [r.product_id, Number(r.price)]));
-}
 
 /**
  * The effective price: a running flash sale's price, else the shop's discount, else the price.
@@ -82,9 +65,7 @@ export async function productCards(
     flashPrices ?? runningFlashPrices(db, unique, now),
     productSizes(db, unique),
     productColors(db, unique),
-    userId
-      ? db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).where('product_id', 'in', unique).execute()
-      : Promise.resolve([] as Array<{ product_id: number }>),
+    userId ? favoriteProductIds(db, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
   ]);
   const favs = new Set(favorites.map((f) => f.product_id));
   const byId = new Map<number, Product>();
@@ -135,16 +116,11 @@ export async function productCards(
 /** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
 export async function markFavorites(db: DbOrTrx, products: Product[], userId: number | null): Promise<Product[]> {
   if (!userId || products.length === 0) return products;
-  const rows = await db
-    .selectFrom('favorites')
-    .select('product_id')
-    .where('user_id', '=', userId)
-    .where(
-      'product_id',
-      'in',
-      products.map((p) => p.id),
-    )
-    .execute();
+  const rows = await favoriteProductIds(
+    db,
+    userId,
+    products.map((p) => p.id),
+  );
   const favs = new Set(rows.map((r) => r.product_id));
   return products.map((p) => ({ ...p, is_favorite: favs.has(p.id) }));
 }

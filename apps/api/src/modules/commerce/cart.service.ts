@@ -179,7 +179,7 @@ export function createCartService(ctx: CommerceContext) {
       // Buy now holds one product: it replaces whatever was there, and never touches the cart.
       if (body.quantity > p.quantity) throw overStock(p.quantity);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('is_buy_now', '=', 1).execute();
+        await repo.clearBuyNow(trx, userId);
         await repo.addToLine(trx, line, body.quantity, now);
       });
       return;

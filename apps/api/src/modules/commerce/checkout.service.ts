@@ -142,7 +142,7 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       throw validationError({ payment_method: ['This payment method is not available.'] });
     }
     // An online gateway: active in the settings, online payment on, and its keys configured here.
-    const row = await db.selectFrom('payment_gateways').select('is_active').where('name', '=', method).executeTakeFirst();
+    const row = await repo.paymentGateway(db, method);
     if (row?.is_active === 1 && (await readSetting(db, 'online_payment')) === true && onlineGateways(method)) return;
     throw validationError({ payment_method: ['The selected payment method is invalid or not available.'] });
   }
@@ -213,86 +213,74 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       const created = [];
       for (const pl of plans) {
         const a = pl.amounts;
-        const order = await trx
-          .insertInto('orders')
-          .values({
-            order_code: orderCode(),
-            user_id: userId,
-            shop_id: pl.group.shop_id,
-            checkout_ref: checkoutRef,
-            coupon_id: pl.coupon?.id ?? null,
-            coupon_code: pl.coupon?.code ?? null,
-            quantity: pl.group.lines.reduce((s, l) => s + l.row.quantity, 0),
-            total_amount: a.total_amount,
-            delivery_charge: a.delivery_charge,
-            coupon_discount: a.coupon_discount,
-            tax_amount: a.order_tax_amount,
-            payable_amount: a.payable_amount,
-            payment_method: body.payment_method,
-            payment_status: 'Unpaid',
-            order_status: 'Pending',
-            note: body.note,
-            address: JSON.stringify(snapshot),
-            paid_at: null,
-            created_at: iso,
-            updated_at: iso,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('order_items')
-          .values(
-            pl.group.lines.map((l) => {
-              const p = l.product;
-              const color = l.row.color_id ? p.colors.get(l.row.color_id) : undefined;
-              const size = l.row.size_id ? p.sizes.get(l.row.size_id) : undefined;
-              return {
-                order_id: order.id,
-                product_id: p.id,
-                name: p.name,
-                name_ar: p.name_ar,
-                thumbnail: p.thumbnail,
-                brand: p.brand,
-                brand_ar: p.brand_ar,
-                unit_id: p.unit_id,
-                unit_name: p.unit_name,
-                unit_name_ar: p.unit_name_ar,
-                color_id: color?.id ?? null,
-                color_name: color?.name ?? null,
-                color_name_ar: color?.name_ar ?? null,
-                color_code: color?.color_code ?? null,
-                color_price: color?.extra ?? 0,
-                size_id: size?.id ?? null,
-                size_name: size?.name ?? null,
-                size_price: size?.extra ?? 0,
-                regular_price: l.regular,
-                unit_price: l.unit,
-                quantity: l.row.quantity,
-                line_total: l.unit * l.row.quantity,
-              };
-            }),
-          )
-          .execute();
+        const order = await repo.insertOrder(trx, {
+          order_code: orderCode(),
+          user_id: userId,
+          shop_id: pl.group.shop_id,
+          checkout_ref: checkoutRef,
+          coupon_id: pl.coupon?.id ?? null,
+          coupon_code: pl.coupon?.code ?? null,
+          quantity: pl.group.lines.reduce((s, l) => s + l.row.quantity, 0),
+          total_amount: a.total_amount,
+          delivery_charge: a.delivery_charge,
+          coupon_discount: a.coupon_discount,
+          tax_amount: a.order_tax_amount,
+          payable_amount: a.payable_amount,
+          payment_method: body.payment_method,
+          payment_status: 'Unpaid',
+          order_status: 'Pending',
+          note: body.note,
+          address: JSON.stringify(snapshot),
+          paid_at: null,
+          created_at: iso,
+          updated_at: iso,
+        });
+        await repo.insertOrderItems(
+          trx,
+          pl.group.lines.map((l) => {
+            const p = l.product;
+            const color = l.row.color_id ? p.colors.get(l.row.color_id) : undefined;
+            const size = l.row.size_id ? p.sizes.get(l.row.size_id) : undefined;
+            return {
+              order_id: order.id,
+              product_id: p.id,
+              name: p.name,
+              name_ar: p.name_ar,
+              thumbnail: p.thumbnail,
+              brand: p.brand,
+              brand_ar: p.brand_ar,
+              unit_id: p.unit_id,
+              unit_name: p.unit_name,
+              unit_name_ar: p.unit_name_ar,
+              color_id: color?.id ?? null,
+              color_name: color?.name ?? null,
+              color_name_ar: color?.name_ar ?? null,
+              color_code: color?.color_code ?? null,
+              color_price: color?.extra ?? 0,
+              size_id: size?.id ?? null,
+              size_name: size?.name ?? null,
+              size_price: size?.extra ?? 0,
+              regular_price: l.regular,
+              unit_price: l.unit,
+              quantity: l.row.quantity,
+              line_total: l.unit * l.row.quantity,
+            };
+          }),
+        );
         if (a.taxes.length)
-          await trx
-            .insertInto('order_taxes')
-            .values(
-              a.taxes.map((t) => ({
-                order_id: order.id,
-                vat_tax_id: t.id,
-                name: t.names?.en ?? t.name,
-                name_ar: t.names?.ar ?? null,
-                rate_bp: t.rate_bp,
-                amount: t.amount,
-              })),
-            )
-            .execute();
+          await repo.insertOrderTaxes(
+            trx,
+            a.taxes.map((t) => ({
+              order_id: order.id,
+              vat_tax_id: t.id,
+              name: t.names?.en ?? t.name,
+              name_ar: t.names?.ar ?? null,
+              rate_bp: t.rate_bp,
+              amount: t.amount,
+            })),
+          );
         await repo.addHistory(trx, order.id, 'Pending', 'customer', iso);
-        if (pl.coupon)
-          await trx
-            .insertInto('coupon_usages')
-            .values({ coupon_id: pl.coupon.id, user_id: userId, order_id: order.id, created_at: iso })
-            .execute();
+        if (pl.coupon) await repo.recordCouponUse(trx, pl.coupon.id, userId, order.id, iso);
         created.push(order);
       }
       // Stock last, product by product in id order (the same lock order for every request): a product's
@@ -301,7 +289,7 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       for (const l of lines) wanted.set(l.product.id, (wanted.get(l.product.id) ?? 0) + l.row.quantity);
       for (const [productId, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
         if (!(await repo.reserveStock(trx, productId, quantity))) {
-          const left = await trx.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+          const left = await repo.stockOf(trx, productId);
           const p = products.get(productId)!;
           throw validationError({
             cart: [`Only ${Math.max(0, left?.quantity ?? 0)} of ${localized(p.name, p.name_ar, locale)} left in stock.`],

@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
-import type { OrdersTable, OrderStatus } from '../../db/commerce-schema';
+import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
 import { productColors, productRows, productSizes, runningFlashPrices } from '../catalog';
 
@@ -109,6 +109,10 @@ export async function addToLine(
     )
     .execute();
 }
+
+/** Empties the customer's buy-now line (buy now holds one product). */
+export const clearBuyNow = (trx: Trx, userId: number) =>
+  trx.deleteFrom('cart_items').where('user_id', '=', userId).where('is_buy_now', '=', 1).execute();
 
 export const setLineQuantity = (db: DbOrTrx, id: number, quantity: number, now: string) =>
   db.updateTable('cart_items').set({ quantity, updated_at: now }).where('id', '=', id).execute();
@@ -321,3 +325,35 @@ export const shopBrief = (db: DbOrTrx, id: number) =>
 
 export const customerBrief = (db: DbOrTrx, id: number) =>
   db.selectFrom('users').select(['id', 'name', 'phone', 'phone_code']).where('id', '=', id).executeTakeFirst();
+
+// --- Placing orders -------------------------------------------------------------------------------------
+
+/** A payment gateway's row (its `is_active` flag), if the gateway is known. */
+export const paymentGateway = (db: DbOrTrx, name: string) =>
+  db.selectFrom('payment_gateways').select('is_active').where('name', '=', name).executeTakeFirst();
+
+export const insertOrder = (trx: Trx, values: Insertable<OrdersTable>) =>
+  trx.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const insertOrderItems = (trx: Trx, items: Insertable<OrderItemsTable>[]) =>
+  trx.insertInto('order_items').values(items).execute();
+
+export const insertOrderTaxes = (trx: Trx, taxes: Insertable<OrderTaxesTable>[]) =>
+  trx.insertInto('order_taxes').values(taxes).execute();
+
+export const recordCouponUse = (trx: Trx, couponId: number, userId: number, orderId: number, now: string) =>
+  trx.insertInto('coupon_usages').values({ coupon_id: couponId, user_id: userId, order_id: orderId, created_at: now }).execute();
+
+/** A product's stock now (the row a refused reservation read). */
+export const stockOf = (db: DbOrTrx, productId: number) =>
+  db.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+
+/** A placement's orders still unpaid and pending (an expired online payment's, to withdraw). */
+export const unpaidPendingOrders = (db: DbOrTrx, checkoutRef: string) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'user_id'])
+    .where('checkout_ref', '=', checkoutRef)
+    .where('payment_status', '=', 'Unpaid')
+    .where('order_status', '=', 'Pending')
+    .execute();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTrx } from '../../db';
 import { HttpError, validationError } from '../../http/route';
+import * as repo from './idempotency.repository';
 
 /** How long a key's first answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -41,40 +42,25 @@ export async function once<T>(
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const created = now().toISOString();
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ user_id: userId, idem_key: key, request_hash: hash, status: 'pending', created_at: created })
-      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1) {
+    if (await repo.claimKey(db, userId, key, hash, created)) {
       let answer: T;
       try {
         answer = await work();
       } catch (error) {
-        await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('idem_key', '=', key).execute();
+        await repo.freeKey(db, userId, key);
         throw error;
       }
       // What is stored is exactly what a replay will answer.
       const body = JSON.stringify(answer);
-      await db
-        .updateTable('idempotency_keys')
-        .set({ status: 'done', response_code: 200, response_body: body })
-        .where('user_id', '=', userId)
-        .where('idem_key', '=', key)
-        .execute();
+      await repo.storeAnswer(db, userId, key, body);
       return { replayed: false, answer: JSON.parse(body) as T };
     }
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
+    const row = await repo.findKey(db, userId, key);
     if (!row) continue; // freed by a failed first request: claim it again
     const age = now().getTime() - Date.parse(row.created_at);
     if (age > IDEMPOTENCY_TTL_MS || (row.status === 'pending' && age > ABANDONED_MS)) {
       // An expired or abandoned key starts afresh.
-      await db.deleteFrom('idempotency_keys').where('id', '=', row.id).where('created_at', '=', row.created_at).execute();
+      await repo.dropKeyRow(db, row.id, row.created_at);
       continue;
     }
     if (row.request_hash !== hash)
@@ -89,7 +75,4 @@ export async function once<T>(
 
 /** Forgets keys older than the replay window. */
 export const purgeKeys = (db: DbOrTrx, now: Date) =>
-  db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString())
-    .execute();
+  repo.deleteKeysBefore(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());

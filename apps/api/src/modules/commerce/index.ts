@@ -32,6 +32,7 @@ import { createOtpService } from '../accounts';
 import { findUserById } from '../accounts';
 import { CART_MESSAGES, createCartService } from './cart.service';
 import { createCheckoutService } from './checkout.service';
+import { unpaidPendingOrders } from './commerce.repository';
 import { readSetting } from '../settings';
 import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
@@ -370,13 +371,7 @@ export async function commerceRoutes(app: FastifyInstance) {
   /** Cancels online orders left unpaid past UNPAID_ORDER_TIMEOUT_MIN (stock and vouchers back). */
   async function releaseUnpaid() {
     for (const ref of await payments.expired(app.config.payments.unpaidTimeoutMin)) {
-      const rows = await app.db
-        .selectFrom('orders')
-        .select(['id', 'user_id'])
-        .where('checkout_ref', '=', ref)
-        .where('payment_status', '=', 'Unpaid')
-        .where('order_status', '=', 'Pending')
-        .execute();
+      const rows = await unpaidPendingOrders(app.db, ref);
       for (const o of rows) await orders.move({ userId: o.user_id }, o.id, 'Cancelled', 'system');
     }
   }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { configuredGateways, type PaymentsConfig } from '../../config';
 import { HttpError } from '../../http/route';
 import type { CommerceContext } from './context';
+import * as repo from './payments.repository';
 
 /** A hosted payment page opened for one placement. */
 export interface GatewaySession {
@@ -229,11 +230,7 @@ export function createPaymentsService(
   async function start(name: string, userId: number, checkoutRef: string, amount: number, codes: string[]): Promise<string> {
     const g = byName.get(name);
     if (!g) throw new HttpError(422, 'The selected payment method is invalid or not available.');
-    const user = await db
-      .selectFrom('users')
-      .select(['name', 'phone', 'phone_code', 'email'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await repo.payerContact(db, userId);
     const back = (kind: string) => `${publicUrl}/payment/${kind}?session_id=${encodeURIComponent(checkoutRef)}`;
     const session = await g.createSession({
       reference: checkoutRef,
@@ -249,19 +246,16 @@ export function createPaymentsService(
       expiresAt: new Date(ctx.now().getTime() + unpaidTimeoutMin * 60_000),
     });
     const now = ctx.now().toISOString();
-    await db
-      .insertInto('payments')
-      .values({
-        checkout_ref: checkoutRef,
-        user_id: userId,
-        gateway: name,
-        session_id: session.id,
-        amount: session.amount ?? amount,
-        status: 'pending',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await repo.insertPayment(db, {
+      checkout_ref: checkoutRef,
+      user_id: userId,
+      gateway: name,
+      session_id: session.id,
+      amount: session.amount ?? amount,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
     return session.url;
   }
 
@@ -283,25 +277,11 @@ export function createPaymentsService(
     if (status === 'unpaid') return 'pending';
     const now = ctx.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('payments')
-        .set({ status, updated_at: now })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (status === 'paid' && Number(moved.numUpdatedRows) === 1)
-        await trx
-          .updateTable('orders')
-          .set({ payment_status: 'Paid', paid_at: now, updated_at: now })
-          .where('checkout_ref', '=', payment.checkout_ref)
-          .where('payment_status', '=', 'Unpaid')
-          .execute();
+      const moved = await repo.settlePending(trx, payment.id, status, now);
+      if (status === 'paid' && moved) await repo.markPlacementPaid(trx, payment.checkout_ref, now);
     });
     return status;
   }
-
-  const findBySession = (sessionId: string) =>
-    db.selectFrom('payments').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
 
   /** A verified webhook: confirms the payment it names (idempotent). */
   async function webhook(name: string, rawBody: string, headers: Record<string, string | string[] | undefined>) {
@@ -310,30 +290,18 @@ export function createPaymentsService(
     const event = g.webhookEvent(rawBody, headers);
     if (event === null) throw new HttpError(400, 'Invalid signature.');
     const payment =
-      (event.session ? await findBySession(event.session) : undefined) ??
-      (event.reference
-        ? await db.selectFrom('payments').selectAll().where('checkout_ref', '=', event.reference).executeTakeFirst()
-        : undefined);
+      (event.session ? await repo.paymentBySession(db, event.session) : undefined) ??
+      (event.reference ? await repo.paymentByReference(db, event.reference) : undefined);
     // A notice about another gateway's payment (or none of ours) is acknowledged and ignored.
     if (payment && payment.gateway === name) await confirm(payment);
   }
 
   /** The payment of a placement (by the gateway's session id or the placement's reference), the customer's own. */
   async function status(userId: number, ref: string) {
-    const payment = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('session_id', '=', ref), eb('checkout_ref', '=', ref)]))
-      .executeTakeFirst();
+    const payment = await repo.customerPayment(db, userId, ref);
     if (!payment) throw new HttpError(404, 'Payment not found.');
     const state = await confirm(payment);
-    const orders = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('checkout_ref', '=', payment.checkout_ref)
-      .orderBy('id')
-      .execute();
+    const orders = await repo.placementOrders(db, payment.checkout_ref);
     // Until the sweep withdraws them, unpaid orders keep their stock; the return page says until when.
     const waiting = (state === 'pending' || state === 'cancelled') && orders.some((o) => o.order_status === 'Pending');
     const expiresAt = waiting ? new Date(Date.parse(payment.created_at) + unpaidTimeoutMin * 60_000).toISOString() : null;
@@ -351,12 +319,7 @@ export function createPaymentsService(
    */
   async function expired(timeoutMin: number): Promise<string[]> {
     const before = new Date(ctx.now().getTime() - timeoutMin * 60_000).toISOString();
-    const rows = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('status', 'in', ['pending', 'cancelled'])
-      .where('created_at', '<', before)
-      .execute();
+    const rows = await repo.stalePayments(db, before);
     const out: string[] = [];
     for (const p of rows) {
       let state: PaymentState;
@@ -366,13 +329,7 @@ export function createPaymentsService(
         state = 'pending'; // the gateway is not answering: decide without it
       }
       if (state === 'paid') continue;
-      const moved = await db
-        .updateTable('payments')
-        .set({ status: 'expired', updated_at: ctx.now().toISOString() })
-        .where('id', '=', p.id)
-        .where('status', 'in', ['pending', 'cancelled'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 1) out.push(p.checkout_ref);
+      if (await repo.expirePayment(db, p.id, ctx.now().toISOString())) out.push(p.checkout_ref);
     }
     return out;
   }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db';
-import type { Database } from '../../db/schema';
+import * as repo from './sitemap.repository';
 
 /** Sitemaps hold at most 50,000 URLs; above this many the sitemap becomes an index of several files. */
 export const SITEMAP_MAX_URLS = 45_000;
@@ -51,13 +50,7 @@ function urlset(origin: string, entries: Iterable<Entry>): string {
  * and upcoming flash sales, blog posts and legal pages.
  */
 async function otherEntries(db: DbOrTrx, now: string): Promise<Entry[]> {
-  const [categories, shops, sales, posts, pages] = await Promise.all([
-    db.selectFrom('categories').select('slug').where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('shops').select('id').where('is_active', '=', 1).orderBy('id').execute(),
-    db.selectFrom('flash_sales').select('id').where('is_active', '=', 1).where('end_at', '>', now).orderBy('id').execute(),
-    db.selectFrom('blogs').select(['slug', 'created_at']).where('is_active', '=', 1).orderBy('id').execute(),
-    db.selectFrom('legal_pages').select(['slug', 'updated_at']).orderBy('id').execute(),
-  ]);
+  const [categories, shops, sales, posts, pages] = await repo.listedPages(db, now);
   return [
     ...STATIC_PATHS.map((loc) => ({ loc })),
     ...categories.map((c) => ({ loc: `/categories/${encodeURIComponent(c.slug)}` })),
@@ -71,24 +64,12 @@ async function otherEntries(db: DbOrTrx, now: string): Promise<Entry[]> {
   ];
 }
 
-/** Products of shops that are not open (pending applications, closed shops) are not listed. */
-const inactiveShops = (eb: ExpressionBuilder<Database, 'products'>) =>
-  eb.selectFrom('shops').select('shops.id').where('shops.is_active', '<>', 1);
-
 /** Active products with id > after, in id order (keyset paging, so 100,000 products stay cheap). */
 async function productEntries(db: DbOrTrx, after: number, limit: number): Promise<Entry[]> {
   const out: Entry[] = [];
   let last = after;
   while (out.length < limit) {
-    const rows = await db
-      .selectFrom('products')
-      .select(['id', 'updated_at'])
-      .where('is_active', '=', 1)
-      .where('shop_id', 'not in', inactiveShops)
-      .where('id', '>', last)
-      .orderBy('id')
-      .limit(Math.min(PAGE, limit - out.length))
-      .execute();
+    const rows = await repo.listedProductsAfter(db, last, Math.min(PAGE, limit - out.length));
     for (const r of rows) out.push({ loc: `/products/${r.id}/details`, lastmod: r.updated_at });
     if (rows.length < PAGE) break;
     last = rows[rows.length - 1]!.id;
@@ -96,30 +77,10 @@ async function productEntries(db: DbOrTrx, after: number, limit: number): Promis
   return out;
 }
 
-const countActiveProducts = async (db: DbOrTrx) =>
-  Number(
-    (
-      await db
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('is_active', '=', 1)
-        .where('shop_id', 'not in', inactiveShops)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 /** The id before the `skip`-th active product (0 when skip is 0), via the (is_active, id) index. */
 async function idBefore(db: DbOrTrx, skip: number): Promise<number | null> {
   if (skip === 0) return 0;
-  const row = await db
-    .selectFrom('products')
-    .select('id')
-    .where('is_active', '=', 1)
-    .where('shop_id', 'not in', inactiveShops)
-    .orderBy('id')
-    .limit(1)
-    .offset(skip - 1)
-    .executeTakeFirst();
+  const row = await repo.listedProductAt(db, skip);
   return row ? row.id : null;
 }
 
@@ -135,7 +96,7 @@ export async function sitemapDocument(
   maxUrls = SITEMAP_MAX_URLS,
 ): Promise<string | null> {
   const now = new Date().toISOString();
-  const [others, products] = await Promise.all([otherEntries(db, now), countActiveProducts(db)]);
+  const [others, products] = await Promise.all([otherEntries(db, now), repo.countListedProducts(db)]);
   const split = others.length + products > maxUrls;
   if (part === null) {
     if (!split) return urlset(origin, [...others, ...(await productEntries(db, 0, products + 1))]);
