@@ -105,7 +105,7 @@ describe('TRUST_PROXY', () => {
 describe('PostgreSQL timeouts and upload limits', () => {
   it('have defaults and can be set', () => {
     const d = loadConfig({});
-    expect(d.postgres).toEqual({ statementTimeoutMs: 10_000, connectTimeoutMs: 5_000, idleInTransactionTimeoutMs: 15_000 });
+    expect(d.postgres).toEqual({ poolMax: 10, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000, idleInTransactionTimeoutMs: 15_000 });
     expect(d.accounts.photo).toEqual({ concurrency: 1, queueLimit: 8, uploadsPerUser: 10 });
     const c = loadConfig({ PG_STATEMENT_TIMEOUT_MS: '2500', PHOTO_QUEUE_LIMIT: '2' });
     expect(c.postgres.statementTimeoutMs).toBe(2500);

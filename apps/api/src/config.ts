@@ -85,6 +85,7 @@ export const configSchema = z.object({
   CATALOG_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** PostgreSQL: longest statement, wait for a connection, and open transaction left idle (ms; 0 turns one off). */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /**
@@ -263,8 +264,10 @@ export interface RealtimeConfig {
   pongTimeoutMs: number;
 }
 
-/** Limits of the PostgreSQL pool and sessions, in ms (0: none). */
+/** Limits of the PostgreSQL pool and sessions: its size, and times in ms (0: none). */
 export interface PostgresTimeouts {
+  /** Connections of the pool (PG_POOL_MAX; 10 when not given). */
+  poolMax?: number;
   statementTimeoutMs: number;
   connectTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
@@ -358,6 +361,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
     postgres: {
+      poolMax: e.PG_POOL_MAX,
       statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,

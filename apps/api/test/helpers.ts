@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
 import { createDb } from '../src/db';
@@ -79,9 +79,13 @@ export async function createTestApp(
   }
   const config = testConfig({ database, dataDir, ...overrides });
   const app = await buildApp(config, options);
-  afterAll(async () => {
+  const close = async () => {
     await app.close();
     await cleanup();
-  });
+  };
+  // Made inside a test, the app is closed (and its database dropped) when that test ends: a hook
+  // registered while a test runs would never run, and every such app used to leave its database behind.
+  if (expect.getState().currentTestName !== undefined) onTestFinished(close);
+  else afterAll(close);
   return app;
 }

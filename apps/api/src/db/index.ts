@@ -34,7 +34,7 @@ export function createDb(database: AppConfig['database'], timeouts?: PostgresTim
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
+      max: timeouts?.poolMax ?? 10,
       ...(timeouts
         ? {
             connectionTimeoutMillis: timeouts.connectTimeoutMs,

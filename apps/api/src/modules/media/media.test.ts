@@ -7,14 +7,13 @@ import { safeUploadPath } from './images';
 import { sitemapDocument } from './sitemap';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
-let app: App;
+const app: App = await createTestApp({ publicUrl: 'http://shop.example' });
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800">' +
   '<rect width="800" height="800" fill="#e8d5b0"/><circle cx="400" cy="400" r="250" fill="#8a5a2b"/></svg>';
 
 beforeAll(async () => {
-  app = await createTestApp({ publicUrl: 'http://shop.example' });
   // The test template's demo images live outside this app's dataDir: write our own sources.
   const dir = path.join(app.config.dataDir, 'uploads', 'products');
   fs.mkdirSync(dir, { recursive: true });
