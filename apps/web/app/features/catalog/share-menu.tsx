@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSite } from '~/shared/site';
 import { Svg, type IconProps } from '~/shared/ui/icons';
+import { useMenuButton } from '~/shared/ui/menu';
 import { toast } from '~/shared/ui/toast';
 
 const ShareIcon = (p: IconProps) => (
@@ -43,32 +44,15 @@ function useNativeShare(url: string) {
 export function ShareMenu({ url, title, text }: { url: string; title: string; text: string }) {
   const { t } = useSite();
   const native = useNativeShare(url);
-  const [open, setOpen] = useState(false);
-  // Opens upwards when the space under the button is short (a phone's sticky buy bar takes the bottom).
+  const { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown } = useMenuButton();
+  // Opens upwards when the space under the button is short (a phone's sticky buy bar takes the bottom),
+  // measured as it opens, however it was opened.
   const [up, setUp] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLElement | null>>([]);
+  useLayoutEffect(() => {
+    if (open) setUp(window.innerHeight - (button.current?.getBoundingClientRect().bottom ?? 0) < 180);
+  }, [open, button]);
 
-  useEffect(() => {
-    if (!open) return;
-    items.current[0]?.focus();
-    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
-  const toggle = () => {
-    const below = window.innerHeight - (button.current?.getBoundingClientRect().bottom ?? 0);
-    setUp(below < 180);
-    setOpen((o) => !o);
-  };
+  const toggle = () => setOpen((o) => !o);
 
   const onTrigger = async () => {
     if (!native) return toggle();
@@ -91,26 +75,9 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
     close();
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const list = items.current.filter((el): el is HTMLElement => !!el);
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-    } else if (e.key === 'ArrowDown') move(at + 1);
-    else if (e.key === 'ArrowUp') move(at - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(list.length - 1);
-    else if (e.key === 'Tab') setOpen(false);
-  };
-
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${text}\n${url}`)}`;
   return (
-    <div className="menu share" ref={root} onKeyDown={open ? onKeyDown : undefined}>
+    <div className="menu share" ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
@@ -121,12 +88,7 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
         aria-label={t('share.menu')}
         data-testid="share-button"
         onClick={() => void onTrigger()}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !native && !open) {
-            e.preventDefault();
-            toggle();
-          }
-        }}
+        onKeyDown={native ? undefined : onButtonKeyDown}
       >
         <ShareIcon size={18} />
         <span>{t('share.button')}</span>
@@ -139,23 +101,11 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
           aria-label={t('share.menu')}
           data-testid="share-menu"
         >
-          <button
-            ref={(el) => {
-              items.current[0] = el;
-            }}
-            type="button"
-            role="menuitem"
-            className="menu__item"
-            onClick={() => void copy()}
-            data-testid="share-copy"
-          >
+          <button type="button" role="menuitem" className="menu__item" onClick={() => void copy()} data-testid="share-copy">
             <LinkIcon size={18} />
             {t('share.copy_link')}
           </button>
           <a
-            ref={(el) => {
-              items.current[1] = el;
-            }}
             role="menuitem"
             className="menu__item"
             href={whatsapp}

@@ -1,10 +1,10 @@
 import { isDefaultAvatar } from '@souq/contracts/constants';
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MENU } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '~/shared/ui/icons';
+import { useMenuButton } from '~/shared/ui/menu';
 import { openOverlay } from '~/shared/ui-store';
 
 /** The person's photo; their initial instead when they have none (the API's default avatar, or nothing). */
@@ -26,53 +26,19 @@ export function Avatar({ photo, name, size = 32 }: { photo: string | null | unde
 export function AccountMenu() {
   const { t } = useSite();
   const user = useAuth((s) => s.user);
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      // Focus on an item would be lost with the menu: it goes back to the button.
-      if (root.current?.contains(document.activeElement)) trigger.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-  const onListKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + items.length, Home: 0, End: items.length - 1 }[e.key];
-    if (e.key === 'Tab') setOpen(false);
-    if (to === undefined) return;
-    e.preventDefault();
-    items[to % items.length]?.focus();
-  };
+  const { open, setOpen, id, root, button, onKeyDown, onButtonKeyDown } = useMenuButton();
   if (!user) return null;
   return (
-    <div className="menu account-menu" ref={root}>
+    <div className="menu account-menu" ref={root} onKeyDown={onKeyDown}>
       <button
-        ref={trigger}
+        ref={button}
         type="button"
         className="menu__trigger"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
+        onKeyDown={onButtonKeyDown}
         data-testid="user-menu"
       >
         <Avatar photo={user.profile_photo} name={user.name} />
@@ -82,7 +48,7 @@ export function AccountMenu() {
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
-        <div className="menu__list menu__list--end" role="menu" id={id} onKeyDown={onListKey} data-testid="account-menu-list">
+        <div className="menu__list menu__list--end" role="menu" id={id} data-testid="account-menu-list">
           {ACCOUNT_MENU.map((l) => (
             <Link key={l.to} to={l.to} role="menuitem" className="menu__item" onClick={() => setOpen(false)}>
               {t(l.key)}
@@ -95,7 +61,7 @@ export function AccountMenu() {
             onClick={() => {
               setOpen(false);
               // The dialog gives focus back to what had it: the menu's button, not this item (gone with the menu).
-              trigger.current?.focus();
+              button.current?.focus();
               openOverlay('logout');
             }}
             data-testid="logout-button"

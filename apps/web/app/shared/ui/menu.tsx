@@ -18,61 +18,76 @@ interface MenuProps {
   align?: 'start' | 'end';
 }
 
+const menuItems = (root: HTMLElement | null) => [...(root?.querySelectorAll<HTMLElement>('[role^=menuitem]') ?? [])];
+
 /**
- * A button that opens a list of choices: arrow keys move, Enter/Space choose, Escape or a click
- * outside closes, and focus returns to the button.
+ * A menu button's behaviour (the WAI-ARIA menu button pattern), for any list of `role=menuitem…` items
+ * inside `root`: Arrow Down on the button opens it; opening puts focus on the checked item, else the first;
+ * the arrow keys, Home and End move round the items; Escape closes it and gives focus back to the
+ * button, as `close()` does; Tab or a click outside closes it.
  */
-export function Menu({ label, ariaLabel, options, onSelect, testId, className = '', align = 'end' }: MenuProps) {
+export function useMenuButton() {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLButtonElement | null>>([]);
 
   useEffect(() => {
     if (!open) return;
+    const items = menuItems(root.current);
+    (items.find((el) => el.getAttribute('aria-checked') === 'true') ?? items[0])?.focus();
     const onDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
-    const selected = Math.max(
-      0,
-      options.findIndex((o) => o.selected),
-    );
-    items.current[selected]?.focus();
     return () => document.removeEventListener('pointerdown', onDown);
-  }, [open, options]);
+  }, [open]);
 
   const close = () => {
     setOpen(false);
     button.current?.focus();
   };
 
+  /** For the element that holds the button and the list. */
   const onKeyDown = (e: KeyboardEvent) => {
-    const list = items.current.filter(Boolean) as HTMLButtonElement[];
-    const at = list.indexOf(document.activeElement as HTMLButtonElement);
+    if (!open) return;
     if (e.key === 'Escape') {
       e.preventDefault();
       close();
-    } else if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      list[(at + 1) % list.length]?.focus();
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      list[(at - 1 + list.length) % list.length]?.focus();
-    } else if (e.key === 'Home') {
-      e.preventDefault();
-      list[0]?.focus();
-    } else if (e.key === 'End') {
-      e.preventDefault();
-      list[list.length - 1]?.focus();
-    } else if (e.key === 'Tab') {
+      return;
+    }
+    if (e.key === 'Tab') {
       setOpen(false);
+      return;
+    }
+    const items = menuItems(root.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const to = ({ ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 } as Record<string, number>)[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    items[(to + items.length) % items.length]?.focus();
+  };
+
+  /** For the button: Arrow Down opens the menu. */
+  const onButtonKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' && !open) {
+      e.preventDefault();
+      setOpen(true);
     }
   };
 
+  return { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown };
+}
+
+/**
+ * A button that opens a list of choices: arrow keys move, Enter/Space choose, Escape or a click
+ * outside closes, and focus returns to the button.
+ */
+export function Menu({ label, ariaLabel, options, onSelect, testId, className = '', align = 'end' }: MenuProps) {
+  const { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown } = useMenuButton();
+
   return (
-    <div className={`menu ${className}`} ref={root} onKeyDown={open ? onKeyDown : undefined}>
+    <div className={`menu ${className}`} ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
@@ -83,24 +98,16 @@ export function Menu({ label, ariaLabel, options, onSelect, testId, className = 
         aria-label={ariaLabel}
         data-testid={testId}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
+        onKeyDown={onButtonKeyDown}
       >
         {label}
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
         <div className={`menu__list menu__list--${align}`} role="menu" id={id}>
-          {options.map((o, i) => (
+          {options.map((o) => (
             <button
               key={o.key}
-              ref={(el) => {
-                items.current[i] = el;
-              }}
               type="button"
               role="menuitemradio"
               aria-checked={!!o.selected}
