@@ -387,50 +387,29 @@ export const OVERLAYS: OverlaySpec[] = [
       return button;
     },
   },
-  {
-    name: 'checkout address picker',
+  // The checkout's own dialogs: [name, the button that opens it, the dialog, what shows once it is ready].
+  // Place order asks first (the amount and the payment method); Escape is a "no".
+  ...(
+    [
+      ['checkout address picker', 'change-address', 'address-picker', 'input[type=radio]'],
+      ['checkout add-address modal', 'add-address', 'address-add', '[data-testid=address-form]'],
+      ['order confirmation', 'place-order', 'order-confirm', '[data-testid=confirm-order]'],
+    ] as const
+  ).map(([name, button, dialog, ready]): OverlaySpec => ({
+    name,
     auth: 'user',
     widths: [390, 1280],
     path: '/',
-    container: '[data-testid=address-picker][open]',
+    container: `[data-testid=${dialog}][open]`,
     modal: true,
     async open(page) {
       await toCheckout(page);
-      await page.locator('[data-testid=change-address]').waitFor();
-      await press(page, '[data-testid=change-address]');
-      await page.locator('[data-testid=address-picker][open] input[type=radio]').first().waitFor();
-      return '[data-testid=change-address]';
+      await page.locator(`[data-testid=${button}]`).waitFor();
+      await press(page, `[data-testid=${button}]`);
+      await page.locator(`[data-testid=${dialog}][open] ${ready}`).first().waitFor();
+      return `[data-testid=${button}]`;
     },
-  },
-  {
-    name: 'checkout add-address modal',
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=address-add][open]',
-    modal: true,
-    async open(page) {
-      await toCheckout(page);
-      await press(page, '[data-testid=add-address]');
-      await page.locator('[data-testid=address-add][open] [data-testid=address-form]').waitFor();
-      return '[data-testid=add-address]';
-    },
-  },
-  {
-    // Place order asks first (the amount and the payment method); Escape is a "no".
-    name: 'order confirmation',
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=order-confirm][open]',
-    modal: true,
-    async open(page) {
-      await toCheckout(page);
-      await press(page, '[data-testid=place-order]');
-      await page.locator('[data-testid=order-confirm][open] [data-testid=confirm-order]').waitFor();
-      return '[data-testid=place-order]';
-    },
-  },
+  })),
   {
     name: 'cancel order confirmation',
     auth: 'user',
