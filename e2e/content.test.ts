@@ -246,7 +246,7 @@ describe('become a seller', () => {
     await expect
       .poll(() => page.getByTestId('field-error').allTextContents())
       .toEqual(['A seller account already uses this email.']);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     // The 422 above is the expected answer: drop the console line it leaves.
     page.errors = page.errors.filter((e) => !/status of 422/.test(e));
     await finish(page, 'content-apply-taken-en-1280');

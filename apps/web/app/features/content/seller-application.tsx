@@ -3,7 +3,7 @@ import { SHOP_LOGO_MAX_BYTES } from '@souq/contracts/constants';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { Field, focusFirstError, SubmitButton, TextField, type FieldErrors } from '~/shared/ui/form';
+import { Field, focusFirstError, focusFirstErrorNow, SubmitButton, TextField, type FieldErrors } from '~/shared/ui/form';
 import { ApiError } from '~/shared/api';
 import type { Translate } from '~/shared/i18n';
 import { useSite } from '~/shared/site';
@@ -205,7 +205,7 @@ export function SellerApplication() {
           setErrors(serverErrors(err.errors, t));
           setFailure(t('apply.fix_fields'));
         });
-        focusFirstError(form.current);
+        focusFirstErrorNow(form.current);
       } else if (err instanceof ApiError && (err.status === 429 || err.status === 404)) {
         setFailure(err.status === 404 ? t('apply.closed') : err.message);
       } else setFailure(t('apply.failed'));

@@ -105,7 +105,12 @@ export function useSubmission<T>(
 
 /** After a failed submit, moves focus to the first field marked invalid (once React has rendered it). */
 export function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  requestAnimationFrame(() => focusFirstErrorNow(form));
+}
+
+/** The same, when the errors are already in the page (rendered with flushSync). */
+export function focusFirstErrorNow(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
 /**
@@ -119,7 +124,7 @@ export function showSubmitErrors(error: unknown, form: HTMLFormElement | null, s
     return;
   }
   flushSync(() => setErrors(fields));
-  focusFirstError(form);
+  focusFirstErrorNow(form);
 }
 
 /**
