@@ -65,7 +65,9 @@ export async function startServer(options = {}) {
     );
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

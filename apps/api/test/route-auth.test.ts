@@ -174,3 +174,29 @@ describe('every route is guarded as it declares', () => {
     }
   });
 });
+
+describe('a live token of an account switched off', () => {
+  it('is refused with 401 while its customer or seller is inactive, and works again once active', async () => {
+    const customer = await issueToken(app.db, 'user', 1);
+    const seller = await issueToken(app.db, 'seller', 1);
+    const call = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const setActive = async (active: number) => {
+      await app.db.updateTable('users').set({ is_active: active }).where('id', '=', 1).execute();
+      await app.db.updateTable('shop_users').set({ is_active: active }).where('id', '=', 1).execute();
+    };
+    try {
+      await setActive(0);
+      for (const [url, token] of [
+        ['/api/carts', customer.token],
+        ['/api/seller/orders', seller.token],
+      ] as const) {
+        const res = await call(url, token);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 401, body: { message: 'Unauthenticated.' } });
+      }
+    } finally {
+      await setActive(1);
+    }
+    expect((await call('/api/carts', customer.token)).statusCode).toBe(200);
+    expect((await call('/api/seller/orders', seller.token)).statusCode).toBe(200);
+  });
+});

@@ -9,12 +9,27 @@ type TokenOwner = 'user' | 'seller';
 export const insertToken = (db: DbOrTrx, values: Insertable<AccessTokensTable>) =>
   db.insertInto('access_tokens').values(values).execute();
 
-/** The token row with this hash (live or not). */
-export const tokenByHash = (db: DbOrTrx, tokenHash: string) =>
+/**
+ * The token row with this hash and its owner's active flag (and a seller's shop), in one statement:
+ * every signed-in request reads it.
+ */
+export const tokenWithOwnerByHash = (db: DbOrTrx, tokenHash: string) =>
   db
-    .selectFrom('access_tokens')
-    .select(['id', 'owner_type', 'owner_id', 'expires_at', 'revoked_at', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
+    .selectFrom('access_tokens as t')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.owner_id').on('t.owner_type', '=', 'user'))
+    .leftJoin('shop_users as su', (j) => j.onRef('su.id', '=', 't.owner_id').on('t.owner_type', '=', 'seller'))
+    .select([
+      't.id',
+      't.owner_type',
+      't.owner_id',
+      't.expires_at',
+      't.revoked_at',
+      't.last_used_at',
+      'u.is_active as user_active',
+      'su.is_active as seller_active',
+      'su.shop_id as seller_shop_id',
+    ])
+    .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
 export const tokenById = (db: DbOrTrx, tokenId: number) =>
@@ -42,10 +57,3 @@ export async function markAllRevoked(db: DbOrTrx, ownerType: TokenOwner, ownerId
 export const touchToken = (db: DbOrTrx, tokenId: number, now: string) =>
   db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
 
-/** A customer's id and active flag. */
-export const userFlag = (db: DbOrTrx, id: number) =>
-  db.selectFrom('users').select(['id', 'is_active']).where('id', '=', id).executeTakeFirst();
-
-/** A seller's id, shop and active flag. */
-export const sellerFlag = (db: DbOrTrx, id: number) =>
-  db.selectFrom('shop_users').select(['id', 'shop_id', 'is_active']).where('id', '=', id).executeTakeFirst();

@@ -19,13 +19,11 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
   const owner = row.owner_type as TokenOwner;
   let principal: { kind: 'user'; value: UserPrincipal } | { kind: 'seller'; value: SellerPrincipal };
   if (owner === 'user') {
-    const user = await repo.userFlag(app.db, row.owner_id);
-    if (!user || user.is_active !== 1) throw unauthenticated();
-    principal = { kind: 'user', value: { id: user.id, tokenId: row.id } };
+    if (row.user_active !== 1) throw unauthenticated();
+    principal = { kind: 'user', value: { id: row.owner_id, tokenId: row.id } };
   } else {
-    const seller = await repo.sellerFlag(app.db, row.owner_id);
-    if (!seller || seller.is_active !== 1) throw unauthenticated();
-    principal = { kind: 'seller', value: { id: seller.id, shopId: seller.shop_id, tokenId: row.id } };
+    if (row.seller_active !== 1 || row.seller_shop_id === null) throw unauthenticated();
+    principal = { kind: 'seller', value: { id: row.owner_id, shopId: row.seller_shop_id, tokenId: row.id } };
   }
   // Touch last_used_at at most once a minute to keep writes rare. Best-effort: a read must not fail
   // because the database cannot take a write now (read-only, locked, timed out).

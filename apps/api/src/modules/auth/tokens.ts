@@ -23,10 +23,13 @@ export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: nu
   return { auth_type: 'Bearer' as const, token, expires_at: expires.toISOString() };
 }
 
-/** The live token row for a presented token (of any owner), or undefined when unknown, revoked or expired. */
+/**
+ * The live token row for a presented token (of any owner), with its owner's active flag, or undefined
+ * when unknown, revoked or expired.
+ */
 export async function findLiveToken(db: DbOrTrx, token: string) {
   if (!token || token.length > 200) return undefined;
-  const row = await repo.tokenByHash(db, hashToken(token));
+  const row = await repo.tokenWithOwnerByHash(db, hashToken(token));
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return row;
 }

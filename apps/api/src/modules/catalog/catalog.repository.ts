@@ -35,26 +35,73 @@ export const productRows = (db: DbOrTrx) =>
       's.last_online_at as shop_last_online',
     ]);
 
-/** The sizes of these products with their extra price, in the sizes' order. */
-export const productSizes = (db: DbOrTrx, productIds: number[]) =>
-  db
+export interface ProductSizeRow {
+  product_id: number;
+  id: number;
+  name: string;
+  extra_price: number;
+}
+export interface ProductColorRow extends ProductSizeRow {
+  name_ar: string | null;
+  color_code: string;
+}
+
+/**
+ * The sizes (in the sizes' order) and colours (by id) of these products with their extra prices, read
+ * in one statement (every card and cart line needs both: one round trip to PostgreSQL, not two).
+ */
+export async function productVariants(
+  db: DbOrTrx,
+  productIds: number[],
+): Promise<{ sizes: ProductSizeRow[]; colors: ProductColorRow[] }> {
+  const rows = await db
     .selectFrom('product_sizes as ps')
     .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-    .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
+    .select([
+      sql<'s' | 'c'>`'s'`.as('kind'),
+      'ps.product_id',
+      'z.id',
+      'z.name',
+      sql<string | null>`null`.as('name_ar'),
+      sql<string>`''`.as('color_code'),
+      'ps.extra_price',
+      'z.sort',
+    ])
     .where('ps.product_id', 'in', productIds)
-    .orderBy('z.sort')
-    .orderBy('z.id')
+    .unionAll(
+      db
+        .selectFrom('product_colors as pc')
+        .innerJoin('colors as c', 'c.id', 'pc.color_id')
+        .select([
+          sql<'s' | 'c'>`'c'`.as('kind'),
+          'pc.product_id',
+          'c.id',
+          'c.name',
+          'c.name_ar',
+          'c.color_code',
+          'pc.extra_price',
+          sql<number>`0`.as('sort'),
+        ])
+        .where('pc.product_id', 'in', productIds),
+    )
     .execute();
+  rows.sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const sizes: ProductSizeRow[] = [];
+  const colors: ProductColorRow[] = [];
+  for (const { kind, product_id, id, name, name_ar, color_code, extra_price } of rows) {
+    if (kind === 's') sizes.push({ product_id, id, name, extra_price });
+    else colors.push({ product_id, id, name, name_ar, color_code, extra_price });
+  }
+  return { sizes, colors };
+}
 
-/** The colours of these products with their extra price. */
-export const productColors = (db: DbOrTrx, productIds: number[]) =>
-  db
-    .selectFrom('product_colors as pc')
-    .innerJoin('colors as c', 'c.id', 'pc.color_id')
-    .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
-    .where('pc.product_id', 'in', productIds)
-    .orderBy('c.id')
-    .execute();
+/**
+ * A product's lowest running flash-sale price at `now` (baisa, null when none), as a column of a query
+ * over `products as p`: read with the product's row instead of by a statement of its own.
+ */
+export const runningFlashPriceColumn = (now: string) =>
+  sql<number | null>`(SELECT MIN(fsp.price) FROM flash_sale_products fsp JOIN flash_sales fs ON fs.id = fsp.flash_sale_id
+    WHERE fsp.product_id = p.id AND fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now})`.as('flash_price');
 
 export const findActiveProduct = (db: DbOrTrx, id: number) =>
   db

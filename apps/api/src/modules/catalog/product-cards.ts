@@ -2,7 +2,7 @@ import type { Locale, Product } from '@souq/contracts';
 
 import type { DbOrTrx } from '../../db';
 import { localized } from '../../shared/localized';
-import { favoriteProductIds, productColors, productRows, productSizes, runningFlashPrices } from './catalog.repository';
+import { favoriteProductIds, productRows, productVariants, runningFlashPriceColumn } from './catalog.repository';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
@@ -44,7 +44,7 @@ export async function productCards(
 ): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, flash, sizes, colors, favorites] = await Promise.all([
+  const [rows, { sizes, colors }, favorites] = await Promise.all([
     productRows(db)
       .select([
         'p.rating',
@@ -58,19 +58,20 @@ export async function productCards(
         's.delivery_charge',
         's.free_delivery_above',
       ])
+      // The running flash price, unless the caller has them all already.
+      .$if(!flashPrices, (q) => q.select(runningFlashPriceColumn(now)))
       .where('p.id', 'in', unique)
       .where('p.is_active', '=', 1)
       .where('s.is_active', '=', 1)
       .execute(),
-    flashPrices ?? runningFlashPrices(db, unique, now),
-    productSizes(db, unique),
-    productColors(db, unique),
+    productVariants(db, unique),
     userId ? favoriteProductIds(db, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
   ]);
   const favs = new Set(favorites.map((f) => f.product_id));
   const byId = new Map<number, Product>();
   for (const r of rows) {
-    const p = pricing(r.price, r.list_price, flash.get(r.id));
+    const running = flashPrices ? flashPrices.get(r.id) : r.flash_price;
+    const p = pricing(r.price, r.list_price, running == null ? undefined : Number(running));
     byId.set(r.id, {
       id: r.id,
       name: localized(r.name, r.name_ar, locale),

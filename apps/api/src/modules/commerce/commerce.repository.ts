@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
 import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
-import { productColors, productRows, productSizes, runningFlashPrices } from '../catalog';
+import { productRows, productVariants, runningFlashPriceColumn } from '../catalog';
 
 /** SQL of the commerce module (issue 16). Money is integer baisa. */
 
@@ -48,24 +48,23 @@ export interface SaleProduct {
 export async function saleProducts(db: DbOrTrx, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [rows, flash, colors, sizes] = await Promise.all([
+  const [rows, { colors, sizes }] = await Promise.all([
     productRows(db)
       .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
+      .select(runningFlashPriceColumn(now))
       .where('p.id', 'in', unique)
       .execute(),
-    runningFlashPrices(db, unique, now),
-    productColors(db, unique),
-    productSizes(db, unique),
+    productVariants(db, unique),
   ]);
   const out = new Map<number, SaleProduct>();
-  for (const { brand_name, brand_name_ar, is_active, shop_active, ...r } of rows) {
+  for (const { brand_name, brand_name_ar, is_active, shop_active, flash_price, ...r } of rows) {
     out.set(r.id, {
       ...r,
       brand: brand_name,
       brand_ar: brand_name_ar,
       shop_rating: Number(r.shop_rating),
       available: is_active === 1 && shop_active === 1,
-      flash: flash.get(r.id),
+      flash: flash_price == null ? undefined : Number(flash_price),
       colors: new Map(),
       sizes: new Map(),
     });
