@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { fixedRate, judge, printTable } from './lib/load.mjs';
+import { cpuMs, fixedRate, judge, printTable } from './lib/load.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
@@ -213,7 +213,11 @@ async function run(dialect) {
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       }),
     ];
+    const cpuBefore = cpuMs(pid);
     const [carts, store, increment, products] = await Promise.all(cartLoads());
+    // The server's CPU over the whole mix (warm-up included), per answer of any of the four kinds.
+    const mixAnswers = [carts, store, increment, products].reduce((n, r) => n + r.answers + Math.round(r.rate * WARMUP), 0);
+    const mixCpu = (cpuMs(pid) - cpuBefore) / mixAnswers;
     const cartRows = [
       judge({ name: 'GET /api/carts', ...carts }, 30),
       judge({ name: 'POST /api/cart/store', ...store }, 30),
@@ -225,6 +229,7 @@ async function run(dialect) {
       `${dialect}: signed-in cart traffic at ${3 * rate(100)} req/s with the catalogue at ${rate(500)}/s, no answer cache (${duration} s after ${WARMUP} s warm-up)`,
       cartRows,
     );
+    console.log(`${dialect}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`);
 
     // 2. Order placement: each request a different customer with a 2-shop cart.
     const placed = await fixedRate({

@@ -31,7 +31,7 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
         added = false;
       } else {
         // Only active products can be added; removing always works.
-        const [card] = await productCards(db, [productId], req.locale, null);
+        const [card] = await productCards(db, app.dialect, [productId], req.locale, null);
         if (!card) throw notFound('Product not found.');
         try {
           await insertFavorite(db, userId, productId, ctx.now().toISOString());
@@ -40,7 +40,7 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
         }
         added = true;
       }
-      const [card] = await productCards(db, [productId], req.locale, userId);
+      const [card] = await productCards(db, app.dialect, [productId], req.locale, userId);
       return {
         message: added ? 'Product added to your wishlist.' : 'Product removed from your wishlist.',
         data: { product: card ?? null },
@@ -63,7 +63,7 @@ export function favoritesRoutes(app: FastifyInstance, ctx: AccountsContext) {
       const perPage = query.per_page ?? DEFAULT_PER_PAGE;
       const page = query.page ?? 1;
       const { total, productIds } = await favoritePage(db, userId, page, perPage);
-      const products = await productCards(db, productIds, req.locale, userId);
+      const products = await productCards(db, app.dialect, productIds, req.locale, userId);
       return { data: { total, products } };
     },
   );

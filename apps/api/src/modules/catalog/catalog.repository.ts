@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import type { DbOrTrx, Dialect } from '../../db';
 
 /** SQL of product details, reviews, flash sales, banners and recently viewed products. */
 
@@ -36,7 +38,6 @@ export const productRows = (db: DbOrTrx) =>
     ]);
 
 export interface ProductSizeRow {
-  product_id: number;
   id: number;
   name: string;
   extra_price: number;
@@ -46,53 +47,38 @@ export interface ProductColorRow extends ProductSizeRow {
   color_code: string;
 }
 
+const jsonArrayFrom = (dialect: Dialect) => (dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom);
+
 /**
- * The sizes (in the sizes' order) and colours (by id) of these products with their extra prices, read
- * in one statement (every card and cart line needs both: one round trip to PostgreSQL, not two).
+ * Product rows (productRows) with their sizes (in the sizes' order) and colours (by id) and extra prices
+ * as JSON arrays, in the same statement: every card and cart line needs them, and on PostgreSQL a
+ * statement is a round trip. Read the arrays with `variantsOf`.
  */
-export async function productVariants(
-  db: DbOrTrx,
-  productIds: number[],
-): Promise<{ sizes: ProductSizeRow[]; colors: ProductColorRow[] }> {
-  const rows = await db
-    .selectFrom('product_sizes as ps')
-    .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-    .select([
-      sql<'s' | 'c'>`'s'`.as('kind'),
-      'ps.product_id',
-      'z.id',
-      'z.name',
-      sql<string | null>`null`.as('name_ar'),
-      sql<string>`''`.as('color_code'),
-      'ps.extra_price',
-      'z.sort',
-    ])
-    .where('ps.product_id', 'in', productIds)
-    .unionAll(
-      db
+export const productRowsWithVariants = (db: DbOrTrx, dialect: Dialect) =>
+  productRows(db).select((eb) => [
+    jsonArrayFrom(dialect)(
+      eb
+        .selectFrom('product_sizes as ps')
+        .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+        .select(['z.id', 'z.name', 'ps.extra_price'])
+        .whereRef('ps.product_id', '=', 'p.id')
+        .orderBy('z.sort')
+        .orderBy('z.id'),
+    ).as('sizes_json'),
+    jsonArrayFrom(dialect)(
+      eb
         .selectFrom('product_colors as pc')
         .innerJoin('colors as c', 'c.id', 'pc.color_id')
-        .select([
-          sql<'s' | 'c'>`'c'`.as('kind'),
-          'pc.product_id',
-          'c.id',
-          'c.name',
-          'c.name_ar',
-          'c.color_code',
-          'pc.extra_price',
-          sql<number>`0`.as('sort'),
-        ])
-        .where('pc.product_id', 'in', productIds),
-    )
-    .execute();
-  rows.sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const sizes: ProductSizeRow[] = [];
-  const colors: ProductColorRow[] = [];
-  for (const { kind, product_id, id, name, name_ar, color_code, extra_price } of rows) {
-    if (kind === 's') sizes.push({ product_id, id, name, extra_price });
-    else colors.push({ product_id, id, name, name_ar, color_code, extra_price });
-  }
-  return { sizes, colors };
+        .select(['c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+        .whereRef('pc.product_id', '=', 'p.id')
+        .orderBy('c.id'),
+    ).as('colors_json'),
+  ]);
+
+/** The sizes and colours of a row of productRowsWithVariants (PostgreSQL answers JSON parsed, SQLite as text). */
+export function variantsOf(row: { sizes_json: unknown; colors_json: unknown }) {
+  const read = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+  return { sizes: read<ProductSizeRow>(row.sizes_json), colors: read<ProductColorRow>(row.colors_json) };
 }
 
 /**

@@ -133,7 +133,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       let runningSale: FlashSaleWithProducts | null = null;
       if (running) {
         const ids = await repo.flashSaleProductIds(db, running.id, FLASH_ON_HOME, 0);
-        runningSale = { ...toFlashSale(running, locale), products: await productCards(db, ids, locale, null, now) };
+        runningSale = { ...toFlashSale(running, locale), products: await productCards(db, dialect, ids, locale, null, now) };
       }
       return { incoming_flash_sale: incoming ? toFlashSale(incoming, locale) : null, running_flash_sale: runningSale };
     });
@@ -193,7 +193,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         ]);
         return {
           total,
-          products: await productCards(db, ids, locale, null, now, flashPrices),
+          products: await productCards(db, dialect, ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
@@ -212,7 +212,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         const row = await repo.findActiveProduct(db, id);
         if (!row) throw notFound('Product not found.');
         const [[card], images, sale, relatedIds, popularIds] = await Promise.all([
-          productCards(db, [id], locale, null, now),
+          productCards(db, dialect, [id], locale, null, now),
           repo.productImages(db, id),
           repo.runningFlashSaleOf(db, id, now),
           repo.relatedProductIds(db, row, RELATED),
@@ -220,8 +220,8 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         ]);
         if (!card) throw notFound('Product not found.');
         const [related, popular] = await Promise.all([
-          productCards(db, relatedIds, locale, null, now),
-          productCards(db, popularIds, locale, null, now),
+          productCards(db, dialect, relatedIds, locale, null, now),
+          productCards(db, dialect, popularIds, locale, null, now),
         ]);
         const thumbnails = images.map((im) => ({ id: im.id, thumbnail: im.path, url: im.path, type: im.type }));
         if (row.video_url) thumbnails.push({ id: 0, thumbnail: card.thumbnail ?? '', url: row.video_url, type: 'video' });
@@ -265,7 +265,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       const value = await cached(`shop-popular-cards:${locale}:${productId}`, async () => {
         const row = await repo.findActiveProduct(db, productId);
         if (!row) throw notFound('Product not found.');
-        return { products: await productCards(db, await shopPopularIds(row), locale, null) };
+        return { products: await productCards(db, dialect, await shopPopularIds(row), locale, null) };
       });
       return (await withFavorites(value, userId)).products;
     },
@@ -357,7 +357,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           repo.countFlashSaleProducts(db, id, categoryId),
           repo.flashSaleProductIds(db, id, perPage, (page - 1) * perPage, categoryId),
         ]);
-        let cards = await productCards(db, ids, locale, null, now);
+        let cards = await productCards(db, dialect, ids, locale, null, now);
         if (status === 'upcoming') {
           // Show what the sale will charge: the sale price as the discount, before it starts.
           const byProduct = await repo.flashSalePrices(db, id, ids);
@@ -388,8 +388,8 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         ]);
         const [top, popular, feed] = await Promise.all([
           master.multi_vendor ? topShops(locale) : Promise.resolve([]),
-          productCards(db, popularIds, locale, null, now),
-          productCards(db, feedIds, locale, null, now),
+          productCards(db, dialect, popularIds, locale, null, now),
+          productCards(db, dialect, feedIds, locale, null, now),
         ]);
         const toBanner = (b: (typeof banners)[number]) => ({
           id: b.id,
@@ -419,7 +419,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
 
     async recentlyViewed(userId, locale) {
       const ids = await repo.recentlyViewedIds(db, userId, RECENT);
-      return productCards(db, ids, locale, userId);
+      return productCards(db, dialect, ids, locale, userId);
     },
   };
 }

@@ -10,5 +10,5 @@ export async function catalogRoutes(app: FastifyInstance) {
 
 // The public surface other modules may use: commerce prices and describes lines the way product cards
 // do, from the same product rows; the wishlist lists product cards.
-export { productRows, productVariants, runningFlashPriceColumn, runningFlashPrices } from './catalog.repository';
+export { productRowsWithVariants, runningFlashPriceColumn, runningFlashPrices, variantsOf } from './catalog.repository';
 export { deliveryCharge, omr, pricing, productCards } from './product-cards';

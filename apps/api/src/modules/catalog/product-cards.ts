@@ -1,8 +1,8 @@
 import type { Locale, Product } from '@souq/contracts';
 
-import type { DbOrTrx } from '../../db';
+import type { DbOrTrx, Dialect } from '../../db';
 import { localized } from '../../shared/localized';
-import { favoriteProductIds, productRows, productVariants, runningFlashPriceColumn } from './catalog.repository';
+import { favoriteProductIds, productRowsWithVariants, runningFlashPriceColumn, variantsOf } from './catalog.repository';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
@@ -35,6 +35,7 @@ export const deliveryCharge = (shop: { delivery_charge: number; free_delivery_ab
 
 export async function productCards(
   db: DbOrTrx,
+  dialect: Dialect,
   ids: number[],
   locale: Locale,
   userId: number | null,
@@ -44,8 +45,8 @@ export async function productCards(
 ): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, { sizes, colors }, favorites] = await Promise.all([
-    productRows(db)
+  const [rows, favorites] = await Promise.all([
+    productRowsWithVariants(db, dialect)
       .select([
         'p.rating',
         'p.total_reviews',
@@ -64,7 +65,6 @@ export async function productCards(
       .where('p.is_active', '=', 1)
       .where('s.is_active', '=', 1)
       .execute(),
-    productVariants(db, unique),
     userId ? favoriteProductIds(db, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
   ]);
   const favs = new Set(favorites.map((f) => f.product_id));
@@ -72,6 +72,7 @@ export async function productCards(
   for (const r of rows) {
     const running = flashPrices ? flashPrices.get(r.id) : r.flash_price;
     const p = pricing(r.price, r.list_price, running == null ? undefined : Number(running));
+    const { sizes, colors } = variantsOf(r);
     byId.set(r.id, {
       id: r.id,
       name: localized(r.name, r.name_ar, locale),
@@ -86,10 +87,8 @@ export async function productCards(
       is_favorite: favs.has(r.id),
       brand: r.brand_name ? localized(r.brand_name, r.brand_name_ar, locale) : null,
       unit: r.unit_id ? { id: r.unit_id, name: localized(r.unit_name!, r.unit_name_ar, locale) } : null,
-      sizes: sizes.filter((s) => s.product_id === r.id).map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
-      colors: colors
-        .filter((c) => c.product_id === r.id)
-        .map((c) => ({
+      sizes: sizes.map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
+      colors: colors.map((c) => ({
           id: c.id,
           name: localized(c.name, c.name_ar, locale),
           color_code: c.color_code,

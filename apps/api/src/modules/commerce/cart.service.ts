@@ -114,8 +114,7 @@ export function createCartService(ctx: CommerceContext) {
   async function load(userId: number, isBuyNow: boolean, locale: Locale, q: DbOrTrx = db) {
     const now = ctx.now();
     const rows = await repo.cartLines(q, userId, isBuyNow);
-    const products = await repo.saleProducts(
-      q,
+    const products = await repo.saleProducts(q, ctx.dialect,
       rows.map((r) => r.product_id),
       now.toISOString(),
     );
@@ -148,7 +147,7 @@ export function createCartService(ctx: CommerceContext) {
 
   /** Checks a product, colour and size for the cart; answers the product and the stock left for this line. */
   async function checkChoice(productId: number, colorId: number | null, sizeId: number | null) {
-    const products = await repo.saleProducts(db, [productId], ctx.now().toISOString());
+    const products = await repo.saleProducts(db, ctx.dialect, [productId], ctx.now().toISOString());
     const p = products.get(productId);
     if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
     if (colorId !== null && !p.colors.has(colorId))
@@ -209,7 +208,7 @@ export function createCartService(ctx: CommerceContext) {
 
   async function increment(userId: number, body: z.output<typeof cartLineBody>) {
     const line = await findLine(userId, body);
-    const p = (await repo.saleProducts(db, [line.product_id], ctx.now().toISOString())).get(line.product_id);
+    const p = (await repo.saleProducts(db, ctx.dialect, [line.product_id], ctx.now().toISOString())).get(line.product_id);
     if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
     if (line.quantity + 1 > p.quantity) throw overStock(p.quantity);
     await repo.setLineQuantity(db, line.id, line.quantity + 1, ctx.now().toISOString());
@@ -240,8 +239,7 @@ export function createCartService(ctx: CommerceContext) {
     if (!order) throw notFound('Order not found.');
     const items = await repo.orderItems(db, [order.id]);
     const nowIso = ctx.now().toISOString();
-    const products = await repo.saleProducts(
-      db,
+    const products = await repo.saleProducts(db, ctx.dialect,
       items.flatMap((i) => (i.product_id === null ? [] : [i.product_id])),
       nowIso,
     );

@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
 import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
-import { productRows, productVariants, runningFlashPriceColumn } from '../catalog';
+import { productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
 
 /** SQL of the commerce module (issue 16). Money is integer baisa. */
 
@@ -45,19 +45,17 @@ export interface SaleProduct {
 }
 
 /** Products (active or not) with their shop, brand, unit, running flash price, colours and sizes. */
-export async function saleProducts(db: DbOrTrx, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
+export async function saleProducts(db: DbOrTrx, dialect: Dialect, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [rows, { colors, sizes }] = await Promise.all([
-    productRows(db)
-      .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
-      .select(runningFlashPriceColumn(now))
-      .where('p.id', 'in', unique)
-      .execute(),
-    productVariants(db, unique),
-  ]);
+  const rows = await productRowsWithVariants(db, dialect)
+    .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
+    .select(runningFlashPriceColumn(now))
+    .where('p.id', 'in', unique)
+    .execute();
   const out = new Map<number, SaleProduct>();
-  for (const { brand_name, brand_name_ar, is_active, shop_active, flash_price, ...r } of rows) {
+  for (const { brand_name, brand_name_ar, is_active, shop_active, flash_price, sizes_json, colors_json, ...r } of rows) {
+    const { sizes, colors } = variantsOf({ sizes_json, colors_json });
     out.set(r.id, {
       ...r,
       brand: brand_name,
@@ -65,15 +63,12 @@ export async function saleProducts(db: DbOrTrx, ids: number[], now: string): Pro
       shop_rating: Number(r.shop_rating),
       available: is_active === 1 && shop_active === 1,
       flash: flash_price == null ? undefined : Number(flash_price),
-      colors: new Map(),
-      sizes: new Map(),
+      colors: new Map(
+        colors.map((c) => [c.id, { id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code, extra: c.extra_price }]),
+      ),
+      sizes: new Map(sizes.map((z) => [z.id, { id: z.id, name: z.name, extra: z.extra_price }])),
     });
   }
-  for (const c of colors)
-    out
-      .get(c.product_id)
-      ?.colors.set(c.id, { id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code, extra: c.extra_price });
-  for (const s of sizes) out.get(s.product_id)?.sizes.set(s.id, { id: s.id, name: s.name, extra: s.extra_price });
   return out;
 }
 
