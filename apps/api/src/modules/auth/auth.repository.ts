@@ -56,4 +56,3 @@ export async function markAllRevoked(db: DbOrTrx, ownerType: TokenOwner, ownerId
 
 export const touchToken = (db: DbOrTrx, tokenId: number, now: string) =>
   db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
-

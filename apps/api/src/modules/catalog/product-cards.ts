@@ -89,11 +89,11 @@ export async function productCards(
       unit: r.unit_id ? { id: r.unit_id, name: localized(r.unit_name!, r.unit_name_ar, locale) } : null,
       sizes: sizes.map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
       colors: colors.map((c) => ({
-          id: c.id,
-          name: localized(c.name, c.name_ar, locale),
-          color_code: c.color_code,
-          price: omr(c.extra_price),
-        })),
+        id: c.id,
+        name: localized(c.name, c.name_ar, locale),
+        color_code: c.color_code,
+        price: omr(c.extra_price),
+      })),
       shop: {
         id: r.shop_id,
         name: localized(r.shop_name, r.shop_name_ar, locale),

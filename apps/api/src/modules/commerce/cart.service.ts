@@ -107,17 +107,24 @@ export function groupByShop(lines: PricedLine[], locale: Locale, now: Date): Arr
 export function createCartService(ctx: CommerceContext) {
   const { db } = ctx;
 
-  /**
-   * The customer's cart (or buy-now line) as it can be bought now: lines whose product, colour or size
-   * is gone, or whose stock ran out, are removed; lines above the stock are reduced. `info` says which.
-   */
-  async function load(userId: number, isBuyNow: boolean, locale: Locale, q: DbOrTrx = db) {
-    const now = ctx.now();
+  /** The customer's cart (or buy-now) lines and their products as they are now, plus `extraIds`' products. */
+  async function read(q: DbOrTrx, userId: number, isBuyNow: boolean, extraIds: number[] = []) {
     const rows = await repo.cartLines(q, userId, isBuyNow);
-    const products = await repo.saleProducts(q, ctx.dialect,
-      rows.map((r) => r.product_id),
-      now.toISOString(),
+    const products = await repo.saleProducts(
+      q,
+      ctx.dialect,
+      [...rows.map((r) => r.product_id), ...extraIds],
+      ctx.now().toISOString(),
     );
+    return { rows, products };
+  }
+
+  /**
+   * Lines as they can be bought now: lines whose product, colour or size is gone, or whose stock ran
+   * out, are removed; lines above the stock are reduced. `info` says which.
+   */
+  async function settle(q: DbOrTrx, rows: repo.CartLineRow[], products: Map<number, repo.SaleProduct>, locale: Locale) {
+    const now = ctx.now();
     const notes: string[] = [];
     const drop: number[] = [];
     const lines: PricedLine[] = [];
@@ -135,8 +142,19 @@ export function createCartService(ctx: CommerceContext) {
     return { lines, info: notes.length ? notes.join(' ') : null };
   }
 
-  async function answer(userId: number, isBuyNow: boolean, locale: Locale, extraInfo: string[] = []): Promise<Cart> {
-    const { lines, info } = await load(userId, isBuyNow, locale);
+  /** The customer's cart (or buy-now line) as it can be bought now (settle). */
+  async function load(userId: number, isBuyNow: boolean, locale: Locale, q: DbOrTrx = db) {
+    const { rows, products } = await read(q, userId, isBuyNow);
+    return settle(q, rows, products, locale);
+  }
+
+  async function answerOf(
+    rows: repo.CartLineRow[],
+    products: Map<number, repo.SaleProduct>,
+    locale: Locale,
+    extraInfo: string[] = [],
+  ): Promise<Cart> {
+    const { lines, info } = await settle(db, rows, products, locale);
     const notes = [...extraInfo, ...(info ? [info] : [])];
     return {
       total: lines.length,
@@ -145,10 +163,13 @@ export function createCartService(ctx: CommerceContext) {
     };
   }
 
-  /** Checks a product, colour and size for the cart; answers the product and the stock left for this line. */
-  async function checkChoice(productId: number, colorId: number | null, sizeId: number | null) {
-    const products = await repo.saleProducts(db, ctx.dialect, [productId], ctx.now().toISOString());
-    const p = products.get(productId);
+  async function answer(userId: number, isBuyNow: boolean, locale: Locale, extraInfo: string[] = []): Promise<Cart> {
+    const { rows, products } = await read(db, userId, isBuyNow);
+    return answerOf(rows, products, locale, extraInfo);
+  }
+
+  /** Checks a product, colour and size for the cart; answers the product. */
+  function checkChoice(p: repo.SaleProduct | undefined, colorId: number | null, sizeId: number | null) {
     if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
     if (colorId !== null && !p.colors.has(colorId))
       throw validationError({ color: ['The selected color is not offered for this product.'] });
@@ -163,8 +184,13 @@ export function createCartService(ctx: CommerceContext) {
   const overStock = (stock: number) =>
     validationError({ quantity: [`Only ${stock} ${stock === 1 ? 'item is' : 'items are'} left in stock.`] });
 
-  async function store(userId: number, body: z.output<typeof cartStoreBody>) {
-    const p = await checkChoice(body.product_id, body.color, body.size);
+  /**
+   * Adds to the cart (or makes the buy-now line) and answers the cart: the lines as read before the
+   * write, with the written line as the database returned it (so two adds at once both count).
+   */
+  async function store(userId: number, body: z.output<typeof cartStoreBody>, locale: Locale): Promise<Cart> {
+    const { rows, products } = await read(db, userId, body.is_buy_now, [body.product_id]);
+    const p = checkChoice(products.get(body.product_id), body.color, body.size);
     const now = ctx.now().toISOString();
     const line = {
       user_id: userId,
@@ -177,22 +203,21 @@ export function createCartService(ctx: CommerceContext) {
     if (body.is_buy_now) {
       // Buy now holds one product: it replaces whatever was there, and never touches the cart.
       if (body.quantity > p.quantity) throw overStock(p.quantity);
-      await db.transaction().execute(async (trx) => {
+      const written = await db.transaction().execute(async (trx) => {
         await repo.clearBuyNow(trx, userId);
-        await repo.addToLine(trx, line, body.quantity, now);
+        return repo.addToLine(trx, line, body.quantity, now);
       });
-      return;
+      return answerOf([written], products, locale);
     }
-    const existing = (await repo.cartLines(db, userId, false)).find(
-      (r) => r.product_id === p.id && r.color_id === line.color_id && r.size_id === line.size_id,
-    );
+    const existing = rows.find((r) => r.product_id === p.id && r.color_id === line.color_id && r.size_id === line.size_id);
     if ((existing?.quantity ?? 0) + body.quantity > p.quantity) throw overStock(p.quantity);
-    await repo.addToLine(db, line, body.quantity, now);
+    const written = await repo.addToLine(db, line, body.quantity, now);
+    return answerOf(existing ? rows.map((r) => (r.id === written.id ? written : r)) : [...rows, written], products, locale);
   }
 
   /** The cart line a request names (decision 018): by product, and by colour and size when it has several. */
-  async function findLine(userId: number, body: z.output<typeof cartLineBody>) {
-    const lines = (await repo.cartLines(db, userId, body.is_buy_now)).filter(
+  function findLine(rows: repo.CartLineRow[], body: z.output<typeof cartLineBody>) {
+    const lines = rows.filter(
       (r) =>
         r.product_id === body.product_id &&
         (body.color === null || r.color_id === body.color) &&
@@ -206,29 +231,53 @@ export function createCartService(ctx: CommerceContext) {
     return lines[0]!;
   }
 
-  async function increment(userId: number, body: z.output<typeof cartLineBody>) {
-    const line = await findLine(userId, body);
-    const p = (await repo.saleProducts(db, ctx.dialect, [line.product_id], ctx.now().toISOString())).get(line.product_id);
-    if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
-    if (line.quantity + 1 > p.quantity) throw overStock(p.quantity);
-    await repo.setLineQuantity(db, line.id, line.quantity + 1, ctx.now().toISOString());
-  }
-
-  /** Decrements; at one the line goes. Answers whether it was removed. */
-  async function decrement(userId: number, body: z.output<typeof cartLineBody>): Promise<boolean> {
-    const line = await findLine(userId, body);
-    if (line.quantity <= 1) {
+  /**
+   * Changes the line a request names (`change` answers the line's new quantity, 0 to remove it, and
+   * its message) and answers the cart with that line as written.
+   */
+  async function changeLine(
+    userId: number,
+    body: z.output<typeof cartLineBody>,
+    locale: Locale,
+    change: (line: repo.CartLineRow, product: repo.SaleProduct | undefined) => { quantity: number; message: string },
+  ): Promise<{ message: string; data: Cart }> {
+    const { rows, products } = await read(db, userId, body.is_buy_now);
+    const line = findLine(rows, body);
+    const { quantity, message } = change(line, products.get(line.product_id));
+    if (quantity <= 0) {
       await repo.deleteLines(db, [line.id]);
-      return true;
+      return {
+        message,
+        data: await answerOf(
+          rows.filter((r) => r !== line),
+          products,
+          locale,
+        ),
+      };
     }
-    await repo.setLineQuantity(db, line.id, line.quantity - 1, ctx.now().toISOString());
-    return false;
+    const updatedAt = ctx.now().toISOString();
+    await repo.setLineQuantity(db, line.id, quantity, updatedAt);
+    const after = rows.map((r) => (r === line ? { ...r, quantity, updated_at: updatedAt } : r));
+    return { message, data: await answerOf(after, products, locale) };
   }
 
-  async function remove(userId: number, body: z.output<typeof cartLineBody>) {
-    const line = await findLine(userId, body);
-    await repo.deleteLines(db, [line.id]);
-  }
+  const increment = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
+    changeLine(userId, body, locale, (line, p) => {
+      if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
+      if (line.quantity + 1 > p.quantity) throw overStock(p.quantity);
+      return { quantity: line.quantity + 1, message: CART_MESSAGES.increased };
+    });
+
+  /** One less; at one the line goes. */
+  const decrement = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
+    changeLine(userId, body, locale, (line) =>
+      line.quantity <= 1
+        ? { quantity: 0, message: CART_MESSAGES.removed }
+        : { quantity: line.quantity - 1, message: CART_MESSAGES.decreased },
+    );
+
+  const remove = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
+    changeLine(userId, body, locale, () => ({ quantity: 0, message: CART_MESSAGES.removed }));
 
   /**
    * Puts an order's items back in the cart as far as they can be bought now (quantity capped by the
@@ -239,7 +288,9 @@ export function createCartService(ctx: CommerceContext) {
     if (!order) throw notFound('Order not found.');
     const items = await repo.orderItems(db, [order.id]);
     const nowIso = ctx.now().toISOString();
-    const products = await repo.saleProducts(db, ctx.dialect,
+    const products = await repo.saleProducts(
+      db,
+      ctx.dialect,
       items.flatMap((i) => (i.product_id === null ? [] : [i.product_id])),
       nowIso,
     );

@@ -166,7 +166,9 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       if (!address) throw validationError({ address_id: ['The selected address was not found.'] });
 
       const rows = (await repo.cartLines(trx, userId, body.is_buy_now)).filter((r) => body.shop_ids.includes(r.shop_id));
-      const products = await repo.saleProducts(trx, ctx.dialect,
+      const products = await repo.saleProducts(
+        trx,
+        ctx.dialect,
         rows.map((r) => r.product_id),
         iso,
       );

@@ -85,14 +85,14 @@ export const cartLines = (db: DbOrTrx, userId: number, isBuyNow: boolean) =>
 
 export type CartLineRow = Awaited<ReturnType<typeof cartLines>>[number];
 
-/** Adds to a line (creating it): one statement, so two adds at once both count. */
+/** Adds to a line (creating it): one statement, so two adds at once both count. Answers the line as written. */
 export async function addToLine(
   db: DbOrTrx,
   line: { user_id: number; product_id: number; shop_id: number; color_id: number; size_id: number; is_buy_now: number },
   quantity: number,
   now: string,
-) {
-  await db
+): Promise<CartLineRow> {
+  return db
     .insertInto('cart_items')
     .values({ ...line, quantity, created_at: now, updated_at: now })
     .onConflict((oc) =>
@@ -101,7 +101,8 @@ export async function addToLine(
         updated_at: now,
       }),
     )
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Empties the customer's buy-now line (buy now holds one product). */

@@ -30,7 +30,7 @@ import { TooManyRequestsError } from '../../shared/rate-limit';
 import { createAccountsContext } from '../accounts';
 import { createOtpService } from '../accounts';
 import { findUserById } from '../accounts';
-import { CART_MESSAGES, createCartService } from './cart.service';
+import { CART_MESSAGES, type CartService, createCartService } from './cart.service';
 import { createCheckoutService } from './checkout.service';
 import { unpaidPendingOrders } from './commerce.repository';
 import { readSetting } from '../settings';
@@ -40,8 +40,6 @@ import { createOrdersService } from './orders.service';
 import { orderSummary } from './orders.view';
 import { createPaymentsService, GatewayError, stripeGateway, thawaniGateway } from './payments';
 import { createVouchersService } from './vouchers.service';
-
-type CartLine = z.output<typeof cartLineBody>;
 
 /** A path id that is not a positive whole number names no order: 404, like another shop's. */
 const idParams = z.object({ id: z.string() });
@@ -94,29 +92,14 @@ export async function commerceRoutes(app: FastifyInstance) {
       body: cartStoreBody,
       response: cartResponseSchema,
     },
-    async ({ auth, body, req }) => {
-      await cart.store(auth.id, body);
-      return { message: CART_MESSAGES.added, data: await cart.answer(auth.id, body.is_buy_now, req.locale) };
-    },
+    async ({ auth, body, req }) => ({ message: CART_MESSAGES.added, data: await cart.store(auth.id, body, req.locale) }),
   );
 
   /** Increment, decrement and delete: each changes one cart line and answers the cart with its message. */
-  const lineCalls: Array<{ url: string; summary: string; change: (userId: number, body: CartLine) => Promise<string> }> = [
-    {
-      url: '/api/cart/increment',
-      summary: 'One more of a cart line',
-      change: async (userId, body) => (await cart.increment(userId, body), CART_MESSAGES.increased),
-    },
-    {
-      url: '/api/cart/decrement',
-      summary: 'One less of a cart line (at one, the line is removed)',
-      change: async (userId, body) => ((await cart.decrement(userId, body)) ? CART_MESSAGES.removed : CART_MESSAGES.decreased),
-    },
-    {
-      url: '/api/cart/delete',
-      summary: 'Remove a cart line',
-      change: async (userId, body) => (await cart.remove(userId, body), CART_MESSAGES.removed),
-    },
+  const lineCalls: Array<{ url: string; summary: string; change: CartService['increment'] }> = [
+    { url: '/api/cart/increment', summary: 'One more of a cart line', change: cart.increment },
+    { url: '/api/cart/decrement', summary: 'One less of a cart line (at one, the line is removed)', change: cart.decrement },
+    { url: '/api/cart/delete', summary: 'Remove a cart line', change: cart.remove },
   ];
   for (const call of lineCalls) {
     route(
@@ -130,10 +113,7 @@ export async function commerceRoutes(app: FastifyInstance) {
         body: cartLineBody,
         response: cartResponseSchema,
       },
-      async ({ auth, body, req }) => {
-        const message = await call.change(auth.id, body);
-        return { message, data: await cart.answer(auth.id, body.is_buy_now, req.locale) };
-      },
+      async ({ auth, body, req }) => call.change(auth.id, body, req.locale),
     );
   }
 
