@@ -126,8 +126,10 @@ const ONE_CALL_MAX = 64 * 1024;
 
 /**
  * Compresses JSON answers of 1–64 KB (every uncached catalogue answer, signed-in ones included) in one
- * synchronous call (brotli quality 4, else gzip) instead of @fastify/compress's per-answer stream, whose
- * machinery cost more CPU than the compression itself (decision 015). Runs before that plugin's hook,
+ * synchronous call (brotli quality 2, else gzip) instead of @fastify/compress's per-answer stream, whose
+ * machinery cost more CPU than the compression itself (decision 015). Quality 2, not 4: these answers are
+ * compressed once per request, and on a 14 KB catalogue page 2 takes half the time of 4 (65 against
+ * 135 µs) for 8 % more bytes (2.2 against 2.1 KB). Runs before that plugin's hook,
  * which leaves an answer that already has a content-encoding alone; streams, pages and files still go
  * through the plugin.
  */
@@ -146,7 +148,7 @@ export function compressJsonAnswers(app: FastifyInstance) {
         ? zlib.brotliCompressSync(payload, {
             params: {
               [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
             },
           })
