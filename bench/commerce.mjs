@@ -5,6 +5,7 @@
 //  2. order placement — POST /api/place-order at 50/s for 20 s, each a cart of 2 shops (cash), each by a
 //     customer of its own: p99 ≤ 200 ms and every placement answered 200.
 //   node bench/commerce.mjs [--strict] [--only sqlite|postgres] [--duration 10] [--orders-duration 20]
+//                           [--workers N]   (PostgreSQL: N server processes, npm run start:cluster, on Redis)
 // PostgreSQL: PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server; the bench makes a
 // database of its own there and drops it afterwards.
 // The customers, their tokens (stored hashed, as the API stores them), addresses and carts are written
@@ -13,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { cpuMs, fixedRate, judge, printTable } from './lib/load.mjs';
+import { fixedRate, judge, printTable, treeCpuMs } from './lib/load.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     'orders-duration': { type: 'string', default: '20' },
     /** Multiplies every rate (e.g. 0.1: the same mix at a tenth of the load, to see the latency of the work itself). */
     scale: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1' },
   },
 });
 const duration = Number(values.duration);
@@ -32,6 +34,7 @@ const ordersDuration = Number(values['orders-duration']);
 const scale = Number(values.scale);
 const rate = (r) => Math.max(1, Math.round(r * scale));
 const ORDER_RATE = rate(50);
+const workers = Math.max(1, Number(values.workers) || 1);
 const WARMUP = 2;
 
 /** One SQL runner for either database: `?` placeholders. */
@@ -141,7 +144,11 @@ async function run(dialect) {
       await admin.close();
     };
   }
-  const server = await startServer({ env });
+  // Several processes (the cluster of decision 019) need PostgreSQL and Redis: SQLite runs one.
+  const cluster = dialect === 'postgres' && workers > 1;
+  if (cluster) env = { ...env, WORKERS: String(workers), SKIP_SERVICES: '1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const server = await startServer({ env, script: cluster ? 'scripts/start-cluster.mjs' : undefined });
+  const label = cluster ? `${dialect}, ${workers} processes` : dialect;
   stopOnSignal(server);
   let db;
   try {
@@ -213,11 +220,11 @@ async function run(dialect) {
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       }),
     ];
-    const cpuBefore = cpuMs(pid);
+    const cpuBefore = treeCpuMs(pid);
     const [carts, store, increment, products] = await Promise.all(cartLoads());
     // The server's CPU over the whole mix (warm-up included), per answer of any of the four kinds.
     const mixAnswers = [carts, store, increment, products].reduce((n, r) => n + r.answers + Math.round(r.rate * WARMUP), 0);
-    const mixCpu = (cpuMs(pid) - cpuBefore) / mixAnswers;
+    const mixCpu = (treeCpuMs(pid) - cpuBefore) / mixAnswers;
     const cartRows = [
       judge({ name: 'GET /api/carts', ...carts }, 30),
       judge({ name: 'POST /api/cart/store', ...store }, 30),
@@ -226,10 +233,10 @@ async function run(dialect) {
     ];
     for (const r of [carts, store, increment, products]) if (r.firstError) console.log(`(first error: ${r.firstError})`);
     printTable(
-      `${dialect}: signed-in cart traffic at ${3 * rate(100)} req/s with the catalogue at ${rate(500)}/s, no answer cache (${duration} s after ${WARMUP} s warm-up)`,
+      `${label}: signed-in cart traffic at ${3 * rate(100)} req/s with the catalogue at ${rate(500)}/s, no answer cache (${duration} s after ${WARMUP} s warm-up)`,
       cartRows,
     );
-    console.log(`${dialect}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`);
+    console.log(`${label}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`);
 
     // 2. Order placement: each request a different customer with a 2-shop cart.
     const placed = await fixedRate({
@@ -248,7 +255,7 @@ async function run(dialect) {
     });
     const orderRows = [judge({ name: 'POST /api/place-order (2 shops, 2 orders each)', ...placed }, 200)];
     printTable(
-      `${dialect}: placing ${ORDER_RATE} orders/s for ${ordersDuration} s (after ${WARMUP} s warm-up), each a 2-shop cart`,
+      `${label}: placing ${ORDER_RATE} orders/s for ${ordersDuration} s (after ${WARMUP} s warm-up), each a 2-shop cart`,
       orderRows,
     );
     const [{ n }] = await db.all('select count(*) as n from orders');

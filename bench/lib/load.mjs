@@ -14,12 +14,40 @@ export function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time (ms) of a process and every process below it (a cluster's primary and its workers), of those
+ * alive now: measure a cluster only while its workers run.
+ */
+export function treeCpuMs(pid) {
+  const children = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  let total = 0;
+  const walk = (p) => {
+    try {
+      total += cpuMs(p);
+    } catch {
+      return;
+    }
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return total;
+}
+
 /** Measures `run` and, given the server's pid, the server's CPU milliseconds per answer during it. */
 async function withCpu(pid, run) {
-  const before = pid ? cpuMs(pid) : 0;
+  const before = pid ? treeCpuMs(pid) : 0;
   const x = await run();
   const answers = x.answers ?? 0;
-  return { ...x, cpuPerAnswer: pid && answers ? (cpuMs(pid) - before) / answers : undefined };
+  return { ...x, cpuPerAnswer: pid && answers ? (treeCpuMs(pid) - before) / answers : undefined };
 }
 
 const percentile = (sorted, p) =>

@@ -32,7 +32,8 @@ export function ensureWebBuild() {
 }
 
 /**
- * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string }} [options]
+ * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string, script?: string }} [options]
+ *   `script`: what to run instead of scripts/start.mjs (e.g. scripts/start-cluster.mjs).
  * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
@@ -67,7 +68,7 @@ export async function startServer(options = {}) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, options.script ?? 'scripts/start.mjs'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
