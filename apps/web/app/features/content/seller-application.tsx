@@ -238,7 +238,7 @@ export function SellerApplication() {
       ) : null}
       <fieldset className="apply-form__section">
         <legend className="apply-form__legend">{t('apply.section_shop')}</legend>
-        <div className="acc-grid">
+        <div className="acc-grid grid-cols">
           {field('shop_name_ar', t('apply.shop_name_ar'), { dir: 'rtl', lang: 'ar', autoComplete: 'organization' })}
           {field('shop_name', t('apply.shop_name'), { dir: 'ltr', lang: 'en' })}
           <div className="acc-grid__wide">
@@ -255,7 +255,7 @@ export function SellerApplication() {
       </fieldset>
       <fieldset className="apply-form__section">
         <legend className="apply-form__legend">{t('apply.section_owner')}</legend>
-        <div className="acc-grid">
+        <div className="acc-grid grid-cols">
           {field('name', t('apply.owner'), { autoComplete: 'name' })}
           {field('phone', t('apply.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel' })}
           <div className="acc-grid__wide">

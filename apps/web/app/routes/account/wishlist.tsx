@@ -90,7 +90,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="product-grid acc-wish" data-testid="wishlist-grid">
+        <div className="product-grid grid-cols acc-wish" data-testid="wishlist-grid">
           {products.map((p, i) => (
             <div className="acc-wish__item" key={p.id} data-testid="wishlist-item">
               <ProductCard product={p} priority={i < 2} headingLevel={2} />
