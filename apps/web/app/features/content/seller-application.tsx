@@ -91,7 +91,7 @@ function Done({ result, values }: { result: ShopApplicationResponse['data']; val
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="apply-done" data-testid="apply-done" aria-labelledby="apply-done-title">
-      <span className="apply-done__icon">
+      <span className="circle apply-done__icon">
         <CheckIcon size={34} />
       </span>
       <h2 className="apply-done__title" id="apply-done-title" tabIndex={-1} ref={heading}>
@@ -301,7 +301,7 @@ export function SellerPitch() {
       <ul className="apply-pitch__benefits">
         {benefits.map((b) => (
           <li key={b.title}>
-            <span className="apply-pitch__icon">{b.icon}</span>
+            <span className="circle apply-pitch__icon">{b.icon}</span>
             <span>
               <strong>{b.title}</strong>
               <span className="muted">{b.text}</span>

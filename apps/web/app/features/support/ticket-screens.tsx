@@ -83,7 +83,7 @@ export function TicketListBody<A extends SupportTicketsAnswer>({
         <TicketListSkeleton />
       ) : data.support_tickets.length === 0 ? (
         <div className="acc-empty" data-testid="tickets-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <TicketIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{status === 'all' ? emptyTitle : t('tickets.empty_status')}</h2>

@@ -88,7 +88,7 @@ export default function AddressesPage({ loaderData: loaded }: Route.ComponentPro
         <Skeleton />
       ) : list.length === 0 ? (
         <div className="acc-empty" data-testid="addresses-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <PinIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{t('account.no_addresses')}</h2>

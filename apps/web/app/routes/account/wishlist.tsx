@@ -80,7 +80,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
         <ProductGridSkeleton count={4} />
       ) : products.length === 0 ? (
         <div className="acc-empty" data-testid="wishlist-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <HeartIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{t('account.wishlist_empty')}</h2>
