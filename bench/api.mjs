@@ -4,25 +4,20 @@
 // Budgets (p99): products page 1 ≤ 25 ms at 1000/s, search ≤ 50 ms at 500/s, product details ≤ 25 ms
 // at 1000/s, page 200 ≤ 2 × page 1 at 1000/s, server-rendered product page ≤ 100 ms at 200/s.
 import { parseArgs } from 'node:util';
+import { datasetOptions, datasetsOf } from './lib/datasets.mjs';
 import { fixedRate, judge, printTable } from './lib/load.mjs';
 import { startServer, stopOnSignal } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
-    strict: { type: 'boolean', default: false },
-    products: { type: 'string', default: '100000' },
-    only: { type: 'string' },
+    ...datasetOptions,
     'no-cache': { type: 'boolean', default: false },
     /** Ask for uncompressed answers (browsers ask for br/gzip, which is the default here). */
     'no-compression': { type: 'boolean', default: false },
-    duration: { type: 'string', default: '10' },
   },
 });
 const duration = Number(values.duration);
-const datasets = [
-  { label: 'demo seed', products: 0 },
-  { label: `demo + ${Number(values.products).toLocaleString('en')} generated products`, products: Number(values.products) },
-].filter((d) => !values.only || (values.only === 'demo' ? d.products === 0 : d.products > 0));
+const datasets = datasetsOf(values);
 
 let failed = false;
 for (const dataset of datasets) {

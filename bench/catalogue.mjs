@@ -10,15 +10,13 @@
 // (category pages), p99 ≤ 50 ms at 300/s (search words) on the large catalogue; signed in within 10 %
 // of those budgets.
 import { parseArgs } from 'node:util';
+import { datasetOptions, datasetsOf } from './lib/datasets.mjs';
 import { closedLoop, fixedRate, fmt, judge, printTable } from './lib/load.mjs';
 import { startServer, stopOnSignal } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
-    strict: { type: 'boolean', default: false },
-    products: { type: 'string', default: '100000' },
-    only: { type: 'string' },
-    duration: { type: 'string', default: '10' },
+    ...datasetOptions,
     'large-data': { type: 'string' },
   },
 });
@@ -81,10 +79,7 @@ function printThroughput(title, rows) {
 }
 
 let failed = false;
-const datasets = [
-  { label: 'demo seed', products: 0 },
-  { label: `demo + ${Number(values.products).toLocaleString('en')} generated products`, products: Number(values.products) },
-].filter((d) => !values.only || (values.only === 'demo' ? d.products === 0 : d.products > 0));
+const datasets = datasetsOf(values);
 
 for (const dataset of datasets) {
   const reuse = dataset.products > 0 && values['large-data'];

@@ -76,6 +76,11 @@ export const boolish = z
 const confirmed = <T extends { password: string; password_confirmation?: string }>(b: T) =>
   b.password_confirmation === undefined || b.password_confirmation === b.password;
 const confirmMessage = { path: ['password_confirmation'], message: 'Confirm Password does not match.' };
+/** The fields of a body that sets a password (registration, reset, change), checked with `confirmed`. */
+const newPassword = {
+  password: password(),
+  password_confirmation: str('password_confirmation').optional(),
+};
 
 export const registrationBody = z
   .object({
@@ -86,8 +91,7 @@ export const registrationBody = z
       .optional()
       .default(''),
     email: z.union([emailField(), z.literal('')]).optional(),
-    password: password(),
-    password_confirmation: str('password_confirmation').optional(),
+    ...newPassword,
     country: text('country', 100),
     phone_code: phoneCode,
   })
@@ -125,8 +129,7 @@ export const verifyOtpResponseSchema = envelope(z.object({ token: z.string() }))
 export const resetPasswordBody = z
   .object({
     token: str('token').min(1, 'The token field is required.').max(200),
-    password: password(),
-    password_confirmation: str('password_confirmation').optional(),
+    ...newPassword,
   })
   .refine(confirmed, confirmMessage);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -134,8 +137,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const changePasswordBody = z
   .object({
     current_password: str('current_password').min(1, 'The current password field is required.').max(128),
-    password: password(),
-    password_confirmation: str('password_confirmation').optional(),
+    ...newPassword,
   })
   .refine(confirmed, confirmMessage);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -116,7 +116,7 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
               {t('catalog.see_all')}
             </Link>
           </div>
-          <div className="blog-grid">
+          <div className="blog-grid grid-cols dim-while-loading">
             {related_blogs.map((b) => (
               <BlogCard key={b.id} blog={b} headingLevel={3} />
             ))}

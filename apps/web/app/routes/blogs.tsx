@@ -84,7 +84,11 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           <p>{t('blog.empty_text')}</p>
         </div>
       ) : (
-        <div className={loading ? 'blog-grid is-loading' : 'blog-grid'} aria-busy={loading} data-testid="blog-grid">
+        <div
+          className={`blog-grid grid-cols dim-while-loading${loading ? ' is-loading' : ''}`}
+          aria-busy={loading}
+          data-testid="blog-grid"
+        >
           {blogs.map((b, i) => (
             <BlogCard key={b.id} blog={b} priority={i < 1} />
           ))}

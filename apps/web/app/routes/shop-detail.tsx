@@ -89,7 +89,7 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="shop-hero__card">
-            <span className="shop-hero__logo">
+            <span className="round-logo shop-hero__logo">
               <Img src={shop.logo} alt="" width={96} height={96} priority />
             </span>
             <div className="shop-hero__text">

@@ -70,7 +70,7 @@ export default function ShopsPage({ loaderData }: Route.ComponentProps) {
           <p>{t('shop.none')}</p>
         </div>
       ) : (
-        <div className={loading ? 'shop-grid is-loading' : 'shop-grid'} aria-busy={loading}>
+        <div className={`shop-grid grid-cols dim-while-loading${loading ? ' is-loading' : ''}`} aria-busy={loading}>
           {shops.map((s, i) => (
             <ShopCard key={s.id} shop={s} priority={i < 2} headingLevel={2} />
           ))}

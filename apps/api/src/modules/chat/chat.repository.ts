@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ChatConversationsTable } from '../../db/chat-schema';
+import type { Database } from '../../db/schema';
 import type { DbOrTrx } from '../../db';
 
 /** SQL of the chat (migration 009): conversations, messages, unread counts and last seen. */
@@ -159,6 +161,28 @@ const lastMessageColumns = [
   'lp.name_ar as last_product_name_ar',
 ] as const;
 
+type ListQuery = SelectQueryBuilder<Database & { c: ChatConversationsTable }, 'c', object>;
+
+/**
+ * A conversation list's order and page: newest activity first, the id breaking ties so that pages
+ * neither repeat nor skip a conversation.
+ */
+const newestPage =
+  (page: number, perPage: number) =>
+  <Q extends ListQuery>(q: Q): Q =>
+    // The same builder comes back with its rows' type; Kysely types the calls by the constraint only.
+    q
+      .orderBy('c.last_activity_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage) as Q;
+
+/** A list page with the number of all the conversations it pages through (`q`, filtered), read side by side. */
+async function withTotal<R>(q: ListQuery, rows: Promise<R[]>) {
+  const [count, page] = await Promise.all([q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), rows]);
+  return { total: Number(count.n), rows: page };
+}
+
 /** The customer's conversations with active shops, newest activity first; `terms` match the shop's names. */
 export async function customerConversations(db: DbOrTrx, userId: number, terms: string[], page: number, perPage: number) {
   let q = db
@@ -167,8 +191,8 @@ export async function customerConversations(db: DbOrTrx, userId: number, terms: 
     .where('c.user_id', '=', userId)
     .where('s.is_active', '=', 1);
   for (const t of terms) q = q.where('s.search_text', 'like', `%${t}%`);
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  return withTotal(
+    q,
     q
       .leftJoin('chat_messages as lm', 'lm.id', 'c.last_message_id')
       .leftJoin('products as lp', 'lp.id', 'lm.product_id')
@@ -182,13 +206,9 @@ export async function customerConversations(db: DbOrTrx, userId: number, terms: 
         's.last_online_at as shop_last_online',
         ...lastMessageColumns,
       ])
-      .orderBy('c.last_activity_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
+      .$call(newestPage(page, perPage))
       .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  );
 }
 
 /** A shop's conversations that have at least one message, newest activity first; `search` matches the customer's name or phone. */
@@ -207,8 +227,8 @@ export async function shopConversations(db: DbOrTrx, shopId: number, search: str
       ]),
     );
   }
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  return withTotal(
+    q,
     q
       .leftJoin('chat_messages as lm', 'lm.id', 'c.last_message_id')
       .leftJoin('products as lp', 'lp.id', 'lm.product_id')
@@ -221,13 +241,9 @@ export async function shopConversations(db: DbOrTrx, shopId: number, search: str
         'u.last_online_at as user_last_online',
         ...lastMessageColumns,
       ])
-      .orderBy('c.last_activity_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
+      .$call(newestPage(page, perPage))
       .execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  );
 }
 
 /** Messages of shops the customer has not read (active shops: those the list shows). */

@@ -106,7 +106,7 @@ export function AddressForm({
       noValidate
       data-testid="address-form"
     >
-      <div className="acc-grid">
+      <div className="acc-grid grid-cols">
         <TextField label={t('account.full_name')} autoComplete="name" required {...text('name')} />
         <TextField
           label={t('account.phone')}

@@ -21,7 +21,6 @@ export function AuthDialog({
   testId: string;
   children: ReactNode;
 }) {
-  const t = useT();
   const open = useOverlay() === overlay;
   const close = useCallback(() => closeOverlay(overlay), [overlay]);
   // The dialog's own effect (showModal) has run by now: children's effects run first.
@@ -29,7 +28,7 @@ export function AuthDialog({
     if (open) document.querySelector<HTMLElement>(`[data-testid=${testId}] [data-autofocus]`)?.focus();
   }, [open, testId]);
   return (
-    <Dialog open={open} onClose={close} title={title} closeLabel={t('common.close')} testId={testId} className="auth-dialog">
+    <Dialog open={open} onClose={close} title={title} testId={testId} className="auth-dialog">
       {intro ? <p className="auth-intro">{intro}</p> : null}
       {children}
     </Dialog>

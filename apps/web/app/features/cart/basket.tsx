@@ -97,7 +97,6 @@ export function Basket() {
           </>
         }
         placement="end"
-        closeLabel={t('common.close')}
         testId="basket"
         className="basket"
       >

@@ -75,13 +75,7 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
       <button type="button" className="checkout-link" onClick={() => setAdding(true)} data-testid="add-address">
         + {t('checkout.add_address')}
       </button>
-      <Dialog
-        open={adding}
-        onClose={closeAdding}
-        title={t('checkout.add_address')}
-        closeLabel={t('common.close')}
-        testId="address-add"
-      >
+      <Dialog open={adding} onClose={closeAdding} title={t('checkout.add_address')} testId="address-add">
         <AddressForm
           initial={{ ...emptyAddress, is_default: addresses.length === 0 }}
           onCancel={closeAdding}
@@ -95,13 +89,7 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
           }}
         />
       </Dialog>
-      <Dialog
-        open={picking}
-        onClose={close}
-        title={t('checkout.choose_address')}
-        closeLabel={t('common.close')}
-        testId="address-picker"
-      >
+      <Dialog open={picking} onClose={close} title={t('checkout.choose_address')} testId="address-picker">
         <ul className="stack-list">
           {addresses.map((a) => (
             <li key={a.id}>
@@ -153,13 +141,7 @@ function VerifyDialog({ message, onClose, onVerified }: { message: string | null
     }
   };
   return (
-    <Dialog
-      open={message !== null}
-      onClose={onClose}
-      title={t('checkout.verify_title')}
-      closeLabel={t('common.close')}
-      testId="verify-dialog"
-    >
+    <Dialog open={message !== null} onClose={onClose} title={t('checkout.verify_title')} testId="verify-dialog">
       <form className="verify-form" onSubmit={(e) => void submit(e)}>
         <p>{message}</p>
         <label htmlFor="verify-code">{t('checkout.verify_code')}</label>
@@ -562,7 +544,6 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
           if (!placing) setConfirmKey(null);
         }}
         title={t('checkout.confirm_title')}
-        closeLabel={t('common.close')}
         testId="order-confirm"
       >
         <p>

@@ -71,7 +71,6 @@ export function VoucherDialog({
       open={shop !== null}
       onClose={onClose}
       title={t('cart.voucher_from', { shop: shop?.name ?? '' })}
-      closeLabel={t('common.close')}
       testId="voucher-dialog"
       className="voucher-dialog"
     >

@@ -151,7 +151,10 @@ export function ProductGrid({
   headingLevel?: CardHeadingLevel;
 }) {
   return (
-    <div className={`product-grid${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`} data-testid={testId}>
+    <div
+      className={`product-grid grid-cols${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`}
+      data-testid={testId}
+    >
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} priority={i < priorityCount} headingLevel={headingLevel} />
       ))}
@@ -162,7 +165,7 @@ export function ProductGrid({
 export function ProductGridSkeleton({ count = 8, wide = false, row = false }: { count?: number; wide?: boolean; row?: boolean }) {
   return (
     <div
-      className={`product-grid${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`}
+      className={`product-grid grid-cols${wide ? ' product-grid--wide' : ''}${row ? ' product-grid--row' : ''}`}
       aria-hidden="true"
       data-testid="product-grid-skeleton"
     >

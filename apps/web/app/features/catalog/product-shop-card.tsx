@@ -13,7 +13,7 @@ export function ProductShopCard({ shop }: { shop: ProductDetail['shop'] }) {
   const { t, money } = useSite();
   return (
     <section className="seller-card" aria-labelledby="seller-card-name" data-testid="product-shop-card">
-      <span className="seller-card__logo">
+      <span className="round-logo seller-card__logo">
         <Img src={shop.logo} alt="" width={56} height={56} />
       </span>
       <div className="seller-card__text">

@@ -33,7 +33,7 @@ export function ShopCard({
           <Img src={shop.banner} alt="" width={384} height={128} priority={priority} sizes="(max-width: 640px) 92vw, 384px" />
         </div>
         <div className="shop-card__body">
-          <span className="shop-card__logo">
+          <span className="round-logo shop-card__logo">
             <Img src={shop.logo} alt="" width={64} height={64} />
           </span>
           <div className="shop-card__text">

@@ -88,7 +88,6 @@ export function ChatSidebar() {
       placement="end"
       className="chat-sidebar"
       testId="chat-sidebar"
-      closeLabel={t('common.close')}
       title={
         shop ? (
           <span className="chat-head">

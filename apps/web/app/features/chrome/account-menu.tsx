@@ -26,21 +26,11 @@ export function Avatar({ photo, name, size = 32 }: { photo: string | null | unde
 export function AccountMenu() {
   const { t } = useSite();
   const user = useAuth((s) => s.user);
-  const { open, setOpen, id, root, button, onKeyDown, onButtonKeyDown } = useMenuButton();
+  const { open, setOpen, id, root, button, onKeyDown, triggerProps } = useMenuButton();
   if (!user) return null;
   return (
     <div className="menu account-menu" ref={root} onKeyDown={onKeyDown}>
-      <button
-        ref={button}
-        type="button"
-        className="menu__trigger"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={onButtonKeyDown}
-        data-testid="user-menu"
-      >
+      <button {...triggerProps} className="menu__trigger" data-testid="user-menu">
         <Avatar photo={user.profile_photo} name={user.name} />
         {/* On phones only the avatar shows; "My account" and the name stay the button's name. */}
         <span className="sr-only">{t('account.menu')}: </span>

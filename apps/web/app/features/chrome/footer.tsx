@@ -35,7 +35,15 @@ function FooterItemView({ item }: { item: FooterItem }) {
           <span className="footer__social-title">{item.title}</span>
           <div className="footer__social-icons">
             {master.social_links.map((s) => (
-              <a key={s.name} href={s.link} target="_blank" rel="noopener noreferrer" aria-label={s.name} title={s.name}>
+              <a
+                key={s.name}
+                className="circle"
+                href={s.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={s.name}
+                title={s.name}
+              >
                 <img src={s.logo} alt="" width={20} height={20} loading="lazy" />
               </a>
             ))}

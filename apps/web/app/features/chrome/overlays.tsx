@@ -40,14 +40,7 @@ function SideDrawer({ categories }: { categories: ChromeCategory[] }) {
   const user = useAuth((s) => s.user);
   const close = useCallback(() => closeOverlay('drawer'), []);
   return (
-    <Dialog
-      open={overlay === 'drawer'}
-      onClose={close}
-      title={master.app_name}
-      placement="start"
-      closeLabel={t('common.close')}
-      testId="side-menu"
-    >
+    <Dialog open={overlay === 'drawer'} onClose={close} title={master.app_name} placement="start" testId="side-menu">
       <nav className="drawer-nav" aria-label={t('chrome.main_menu')}>
         {user ? (
           <div className="drawer-nav__user">

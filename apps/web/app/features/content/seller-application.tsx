@@ -91,7 +91,7 @@ function Done({ result, values }: { result: ShopApplicationResponse['data']; val
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="apply-done" data-testid="apply-done" aria-labelledby="apply-done-title">
-      <span className="apply-done__icon">
+      <span className="circle apply-done__icon">
         <CheckIcon size={34} />
       </span>
       <h2 className="apply-done__title" id="apply-done-title" tabIndex={-1} ref={heading}>
@@ -238,7 +238,7 @@ export function SellerApplication() {
       ) : null}
       <fieldset className="apply-form__section">
         <legend className="apply-form__legend">{t('apply.section_shop')}</legend>
-        <div className="acc-grid">
+        <div className="acc-grid grid-cols">
           {field('shop_name_ar', t('apply.shop_name_ar'), { dir: 'rtl', lang: 'ar', autoComplete: 'organization' })}
           {field('shop_name', t('apply.shop_name'), { dir: 'ltr', lang: 'en' })}
           <div className="acc-grid__wide">
@@ -255,7 +255,7 @@ export function SellerApplication() {
       </fieldset>
       <fieldset className="apply-form__section">
         <legend className="apply-form__legend">{t('apply.section_owner')}</legend>
-        <div className="acc-grid">
+        <div className="acc-grid grid-cols">
           {field('name', t('apply.owner'), { autoComplete: 'name' })}
           {field('phone', t('apply.phone'), { type: 'tel', dir: 'ltr', autoComplete: 'tel', inputMode: 'tel' })}
           <div className="acc-grid__wide">
@@ -301,7 +301,7 @@ export function SellerPitch() {
       <ul className="apply-pitch__benefits">
         {benefits.map((b) => (
           <li key={b.title}>
-            <span className="apply-pitch__icon">{b.icon}</span>
+            <span className="circle apply-pitch__icon">{b.icon}</span>
             <span>
               <strong>{b.title}</strong>
               <span className="muted">{b.text}</span>

@@ -35,7 +35,7 @@ export function OrderTimeline({ order }: { order: Order }) {
             data-status={s}
             aria-current={i === currentIndex ? 'step' : undefined}
           >
-            <span className="ord-step__dot" aria-hidden="true">
+            <span className="circle ord-step__dot" aria-hidden="true">
               {state === 'todo' ? null : <CheckIcon size={14} />}
             </span>
             <span className="ord-step__text">

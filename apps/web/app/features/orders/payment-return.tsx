@@ -126,7 +126,6 @@ function PaymentCancelDialog({
       open={open}
       onClose={() => onClose()}
       title={t('payment.cancel_title')}
-      closeLabel={t('common.close')}
       testId="payment-cancel"
       className="pay-cancel"
     >

@@ -1,10 +1,5 @@
-import type {
-  SellerSupportTicketsAnswer,
-  SupportTicketDetail,
-  TicketMessage,
-  TicketMessagesAnswer,
-  TicketStatusName,
-} from '@souq/contracts';
+import type { SellerSupportTicketsAnswer, SupportTicketDetail, TicketMessage, TicketMessagesAnswer } from '@souq/contracts';
+import type { TicketMessagesCall, TicketsQuery } from '~/features/support';
 import { ApiError, apiHeaders, buildPath, readAnswer } from '~/shared/api';
 import { sellerCall } from './api';
 import { clearSellerSession, sellerStore } from './store';
@@ -14,7 +9,7 @@ import { clearSellerSession, sellerStore } from './store';
 const path = (ticketNo: string) => `/seller/support-tickets/${encodeURIComponent(ticketNo)}`;
 
 export async function fetchSellerTickets(
-  q: { status?: TicketStatusName | null; page: number; perPage: number },
+  q: TicketsQuery,
   locale: string,
   signal?: AbortSignal,
 ): Promise<SellerSupportTicketsAnswer> {
@@ -30,17 +25,9 @@ export async function fetchSellerTicket(ticketNo: string, locale: string, signal
   return (await sellerCall<{ support_ticket: SupportTicketDetail }>(path(ticketNo), { locale, signal })).data.support_ticket;
 }
 
-export async function fetchSellerTicketMessages(
-  ticketNo: string,
-  page: number,
-  perPage: number,
-  locale: string,
-  signal?: AbortSignal,
-): Promise<TicketMessagesAnswer> {
-  return (
-    await sellerCall<TicketMessagesAnswer>(`${path(ticketNo)}/messages`, { query: { page, per_page: perPage }, locale, signal })
-  ).data;
-}
+export const fetchSellerTicketMessages: TicketMessagesCall = async (ticketNo, page, perPage, locale, signal) =>
+  (await sellerCall<TicketMessagesAnswer>(`${path(ticketNo)}/messages`, { query: { page, per_page: perPage }, locale, signal }))
+    .data;
 
 /** The shop's answer: text and files as multipart (a 401 ends the seller's session only). */
 export async function replyAsSeller(ticketNo: string, form: FormData, locale: string): Promise<TicketMessage> {

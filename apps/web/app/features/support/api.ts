@@ -50,13 +50,19 @@ export async function fetchTicket(ticketNo: string, locale: string, signal?: Abo
   return res.data.support_ticket;
 }
 
-export async function fetchTicketMessages(
+/**
+ * A page of a ticket's messages. The customer's call below and the seller's (features/seller) have this
+ * one shape, so that the ticket page (ticket-screens.tsx) takes either.
+ */
+export type TicketMessagesCall = (
   ticketNo: string,
   page: number,
   perPage: number,
   locale: string,
   signal?: AbortSignal,
-): Promise<TicketMessagesAnswer> {
+) => Promise<TicketMessagesAnswer>;
+
+export const fetchTicketMessages: TicketMessagesCall = async (ticketNo, page, perPage, locale, signal) => {
   const res = await api<Envelope<TicketMessagesAnswer>>('/support-ticket-messages', {
     query: { ticket_number: ticketNo, page, per_page: perPage },
     locale,
@@ -64,7 +70,7 @@ export async function fetchTicketMessages(
     signal,
   });
   return res.data;
-}
+};
 
 /** Opens a ticket: the form's fields and files as multipart. */
 export async function createTicket(form: FormData, locale: string): Promise<{ ticket: SupportTicketDetail; message: string }> {

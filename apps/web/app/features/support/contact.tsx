@@ -62,7 +62,7 @@ export function ContactCards({ contact }: { contact: ContactUs | null }) {
       <ul className="ct-cards__list">
         {cards.map((c) => (
           <li key={c.key} className="ct-card" data-testid={`contact-card-${c.key}`}>
-            <span className="ct-card__icon">{c.icon}</span>
+            <span className="circle ct-card__icon">{c.icon}</span>
             <span className="ct-card__body">
               <span className="ct-card__title">{c.title}</span>
               <a
@@ -78,7 +78,7 @@ export function ContactCards({ contact }: { contact: ContactUs | null }) {
         ))}
         {master.address ? (
           <li className="ct-card" data-testid="contact-card-address">
-            <span className="ct-card__icon">
+            <span className="circle ct-card__icon">
               <PlaceIcon size={22} />
             </span>
             <span className="ct-card__body">
@@ -88,7 +88,7 @@ export function ContactCards({ contact }: { contact: ContactUs | null }) {
           </li>
         ) : null}
         <li className="ct-card">
-          <span className="ct-card__icon">
+          <span className="circle ct-card__icon">
             <ClockIcon size={22} />
           </span>
           <span className="ct-card__body">

@@ -3,3 +3,4 @@
  * and the seller area both show, each with its own calls and words.
  */
 export { TicketListBody, TicketScreen, useRouteTicket, useTicketListPage, type TicketApi } from './ticket-screens';
+export type { TicketMessagesCall, TicketsQuery } from './api';

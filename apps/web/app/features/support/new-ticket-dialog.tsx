@@ -91,14 +91,7 @@ export function NewTicketDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('tickets.create_title')}
-      closeLabel={t('common.close')}
-      testId="new-ticket-dialog"
-      className="tk-dialog"
-    >
+    <Dialog open={open} onClose={close} title={t('tickets.create_title')} testId="new-ticket-dialog" className="tk-dialog">
       <form ref={formRef} className="acc-form tk-form" onSubmit={onSubmit} noValidate>
         <p className="muted tk-form__lead">{t('tickets.create_lead')}</p>
         <TextField

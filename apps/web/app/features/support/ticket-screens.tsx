@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { TicketIcon } from '~/features/account';
 import { useSite } from '~/shared/site';
 import { Pagination } from '~/shared/ui/pagination';
-import type { TicketsQuery } from './api';
+import type { TicketMessagesCall, TicketsQuery } from './api';
 import { Conversation } from './conversation';
 import { ReplyForm } from './reply-form';
 import { TicketTabs, type TicketTab } from './status';
@@ -83,7 +83,7 @@ export function TicketListBody<A extends SupportTicketsAnswer>({
         <TicketListSkeleton />
       ) : data.support_tickets.length === 0 ? (
         <div className="acc-empty" data-testid="tickets-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <TicketIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{status === 'all' ? emptyTitle : t('tickets.empty_status')}</h2>
@@ -103,13 +103,7 @@ export function TicketListBody<A extends SupportTicketsAnswer>({
 /** One side's ticket calls, by the ticket's number. */
 export interface TicketApi {
   ticket(ticketNo: string, locale: string, signal?: AbortSignal): Promise<SupportTicketDetail>;
-  messages(
-    ticketNo: string,
-    page: number,
-    perPage: number,
-    locale: string,
-    signal?: AbortSignal,
-  ): Promise<{ total: number; messages: TicketMessage[] }>;
+  messages: TicketMessagesCall;
 }
 
 /** The ticket of the address (`:ticketNumber`), loaded with one side's calls once signed in. */

@@ -110,7 +110,7 @@ export function TicketUnavailable({
   const { t } = useSite();
   return notFound ? (
     <div className="acc-empty" data-testid="ticket-not-found">
-      <span className="acc-empty__icon">
+      <span className="circle acc-empty__icon">
         <TicketIcon size={36} />
       </span>
       <h1 className="acc-empty__title">{t('ticket.not_found')}</h1>

@@ -58,7 +58,7 @@ export function FavoriteButton({
   return (
     <button
       type="button"
-      className={`fav-btn${pressed ? ' is-on' : ''} ${className}`}
+      className={`circle fav-btn${pressed ? ' is-on' : ''} ${className}`}
       aria-pressed={pressed}
       aria-label={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}
       title={t(pressed ? 'account.favorite_remove' : 'account.favorite_add')}

@@ -37,7 +37,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 
 function Skeleton() {
   return (
-    <div className="acc-addresses" aria-busy="true">
+    <div className="acc-addresses grid-cols" aria-busy="true">
       <div className="skeleton" style={{ height: 150 }} />
       <div className="skeleton" style={{ height: 150 }} />
     </div>
@@ -88,7 +88,7 @@ export default function AddressesPage({ loaderData: loaded }: Route.ComponentPro
         <Skeleton />
       ) : list.length === 0 ? (
         <div className="acc-empty" data-testid="addresses-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <PinIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{t('account.no_addresses')}</h2>
@@ -98,7 +98,7 @@ export default function AddressesPage({ loaderData: loaded }: Route.ComponentPro
           </Link>
         </div>
       ) : (
-        <ul className="acc-addresses" data-testid="address-list">
+        <ul className="acc-addresses grid-cols" data-testid="address-list">
           {list.map((a) => (
             <li key={a.id} className={`acc-address${a.is_default ? ' is-default' : ''}`} data-testid="address-card">
               <div className="acc-address__head">

@@ -159,7 +159,7 @@ function Dashboard({ loaded }: { loaded?: DashboardData }) {
       )}
 
       <h2 className="acc-subtitle">{t('account.quick_links')}</h2>
-      <ul className="acc-quick">
+      <ul className="acc-quick grid-cols">
         {QUICK_LINKS.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className="acc-quick__link">

@@ -86,7 +86,7 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   if (!order) {
     return (
       <div className="acc-empty" data-testid="order-not-found">
-        <span className="acc-empty__icon">
+        <span className="circle acc-empty__icon">
           <BagIcon size={36} />
         </span>
         <h1 className="acc-empty__title">{t('orders.not_found')}</h1>

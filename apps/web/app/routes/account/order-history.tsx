@@ -68,7 +68,7 @@ function OrderHistory({ loaded }: { loaded?: PageData<OrdersAnswer> }) {
         <OrderListSkeleton />
       ) : data.orders.length === 0 ? (
         <div className="acc-empty" data-testid="orders-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <BagIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{t(status === 'all' ? 'orders.empty' : 'orders.empty_status')}</h2>

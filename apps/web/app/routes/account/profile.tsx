@@ -208,7 +208,7 @@ function ProfileScreen({ user }: { user: User }) {
           </div>
         </div>
 
-        <div className="acc-grid">
+        <div className="acc-grid grid-cols">
           <TextField
             label={t('account.name')}
             name="name"

@@ -80,7 +80,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
         <ProductGridSkeleton count={4} />
       ) : products.length === 0 ? (
         <div className="acc-empty" data-testid="wishlist-empty">
-          <span className="acc-empty__icon">
+          <span className="circle acc-empty__icon">
             <HeartIcon size={36} />
           </span>
           <h2 className="acc-empty__title">{t('account.wishlist_empty')}</h2>
@@ -90,7 +90,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="product-grid acc-wish" data-testid="wishlist-grid">
+        <div className="product-grid grid-cols acc-wish" data-testid="wishlist-grid">
           {products.map((p, i) => (
             <div className="acc-wish__item" key={p.id} data-testid="wishlist-item">
               <ProductCard product={p} priority={i < 2} headingLevel={2} />

@@ -43,7 +43,7 @@ export default function SellerLoginPage() {
 
   return (
     <section className="acc-card seller-login" data-testid="seller-login">
-      <span className="acc-empty__icon">
+      <span className="circle acc-empty__icon">
         <StoreIcon size={32} />
       </span>
       <h1 className="acc-heading__title">{t('seller.login_title')}</h1>

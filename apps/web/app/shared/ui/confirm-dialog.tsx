@@ -32,7 +32,7 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title={title} closeLabel={t('common.close')} testId={testId} className="confirm-dialog">
+    <Dialog open={open} onClose={onClose} title={title} testId={testId} className="confirm-dialog">
       {children ? <p className="confirm-dialog__text">{children}</p> : null}
       <div className="dialog__actions">
         <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus data-testid={cancelTestId}>

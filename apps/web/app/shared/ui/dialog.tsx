@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '~/shared/site';
 import { CloseIcon } from './icons';
 
 interface DialogProps {
@@ -8,7 +9,8 @@ interface DialogProps {
   children: ReactNode;
   /** 'center' for modals, 'start' / 'end' for side drawers. */
   placement?: 'center' | 'start' | 'end';
-  closeLabel: string;
+  /** The close button's name; "Close" in the page's language unless a dialog says more. */
+  closeLabel?: string;
   className?: string;
   testId?: string;
 }
@@ -64,6 +66,7 @@ export function Dialog({
   className = '',
   testId,
 }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
@@ -109,7 +112,12 @@ export function Dialog({
             <h2 className="dialog__title" id={testId ? `${testId}-title` : undefined}>
               {title}
             </h2>
-            <button type="button" className="icon-btn" onClick={() => ref.current?.close()} aria-label={closeLabel}>
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => ref.current?.close()}
+              aria-label={closeLabel ?? t('common.close')}
+            >
               <CloseIcon />
             </button>
           </div>

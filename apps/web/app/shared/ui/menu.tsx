@@ -76,7 +76,21 @@ export function useMenuButton() {
     }
   };
 
-  return { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown };
+  /**
+   * The button's side of the pattern, to spread on a `<button>` that always opens a menu (the share
+   * button, a menu only where the system sheet is missing, wires its own).
+   */
+  const triggerProps = {
+    ref: button,
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? id : undefined,
+    onClick: () => setOpen((o) => !o),
+    onKeyDown: onButtonKeyDown,
+  };
+
+  return { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown, triggerProps };
 }
 
 /**
@@ -84,22 +98,12 @@ export function useMenuButton() {
  * outside closes, and focus returns to the button.
  */
 export function Menu({ label, ariaLabel, options, onSelect, testId, className = '', align = 'end' }: MenuProps) {
-  const { open, setOpen, close, id, root, button, onKeyDown, onButtonKeyDown } = useMenuButton();
+  const { open, close, id, root, onKeyDown, triggerProps } = useMenuButton();
 
   return (
     <div className={`menu ${className}`} ref={root} onKeyDown={onKeyDown}>
-      <button
-        ref={button}
-        type="button"
-        className="menu__trigger"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={ariaLabel}
-        data-testid={testId}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={onButtonKeyDown}
-      >
+      {/* This menu's button names its list even while closed (`aria-controls` always set). */}
+      <button {...triggerProps} className="menu__trigger" aria-controls={id} aria-label={ariaLabel} data-testid={testId}>
         {label}
         <ChevronDownIcon size={14} />
       </button>
