@@ -14,6 +14,7 @@ import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
 import type { Route } from './+types/blog-details';
+import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!params.slug || params.slug.length > 255) throw new Response('Not found', { status: 404 });
@@ -63,15 +64,14 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container blog-post" key={blog.id}>
-      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
-        <Link to="/">{t('page.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to="/blogs">{t('page.blogs')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={blogsPath(blog.category.id)}>{blog.category.name}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{blog.title}</span>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { name: t('page.home'), href: '/' },
+          { name: t('page.blogs'), href: '/blogs' },
+          { name: blog.category.name, href: blogsPath(blog.category.id) },
+          { name: blog.title },
+        ]}
+      />
 
       <div className="blog-post__layout">
         <article className="blog-article" data-testid="blog-article">

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from 'react-router';
 import { fetchCategories } from '~/features/catalog/api';
-import { Breadcrumbs } from '~/features/catalog/product-list';
+import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';

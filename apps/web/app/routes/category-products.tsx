@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { fetchCategories } from '~/features/catalog/api';
-import { Breadcrumbs, ProductListScreen, loadProductList } from '~/features/catalog/product-list';
+import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
+import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';

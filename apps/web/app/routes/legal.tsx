@@ -11,6 +11,7 @@ import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { MailIcon } from '~/shared/ui/icons';
 import type { Route } from './+types/legal';
+import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 
 /** The pages with a route of their own (routes.ts ids); anything else is /page/{slug}. */
 const NAMED = ['about-us', 'terms-and-conditions', 'privacy-policy'] as const;
@@ -57,11 +58,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useSite();
   return (
     <div className="container legal-page">
-      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
-        <Link to="/">{t('page.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{content.title}</span>
-      </nav>
+      <Breadcrumbs items={[{ name: t('page.home'), href: '/' }, { name: content.title }]} />
       <div className="legal-page__layout">
         <article className="legal-article" data-testid="legal-page">
           <header className="legal-article__head">

@@ -21,6 +21,7 @@ import { rootDataOf } from '~/shared/page';
 import type { RootData } from '~/shared/root-data';
 import { breadcrumbJsonLd, localisedUrl, originOf, productJsonLd, seoMeta } from '~/shared/seo';
 import type { Route } from './+types/product-details';
+import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw new Response('Not found', { status: 404 });
@@ -184,13 +185,13 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
 
   return (
     <div className="container product-page" key={product.id}>
-      <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
-        <Link to="/">{t('page.home')}</Link>
-        <span aria-hidden="true">›</span>
-        <Link to={`/categories/${product.category.slug}`}>{product.category.name}</Link>
-        <span aria-hidden="true">›</span>
-        <span aria-current="page">{product.name}</span>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { name: t('page.home'), href: '/' },
+          { name: product.category.name, href: `/categories/${product.category.slug}` },
+          { name: product.name },
+        ]}
+      />
 
       <div className="product-page__top">
         <ProductGallery name={product.name} media={product.thumbnails} fallback={product.thumbnail} />

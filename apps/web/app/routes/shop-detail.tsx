@@ -105,7 +105,11 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
                 type="button"
                 className="btn btn-sm btn-primary shop-hero__chat"
                 onClick={() =>
-                  openChat({ shop: { id: shop.id, name: shop.name, logo: shop.logo }, online: shop.shop_status === 'Online', locale })
+                  openChat({
+                    shop: { id: shop.id, name: shop.name, logo: shop.logo },
+                    online: shop.shop_status === 'Online',
+                    locale,
+                  })
                 }
                 data-testid="shop-chat"
               >

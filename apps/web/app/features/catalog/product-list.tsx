@@ -301,16 +301,3 @@ function EmptyIcon() {
 }
 
 /** Breadcrumb trail (the JSON-LD twin is built in the route's meta). */
-export function Breadcrumbs({ items }: { items: Array<{ name: string; href?: string }> }) {
-  const { t } = useSite();
-  return (
-    <nav className="breadcrumbs" aria-label={t('catalog.breadcrumbs')}>
-      {items.map((it, i) => (
-        <span key={i} className="breadcrumbs__item">
-          {i > 0 ? <span aria-hidden="true">›</span> : null}
-          {it.href ? <Link to={it.href}>{it.name}</Link> : <span aria-current="page">{it.name}</span>}
-        </span>
-      ))}
-    </nav>
-  );
-}
