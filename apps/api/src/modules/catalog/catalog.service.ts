@@ -172,7 +172,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         const now = nowIso();
         // A search is computed every time (its words are too many to keep); a category, shop or the
         // deals keep their facets and unrefined count until the catalogue changes.
-        const kept = await memo.at(now);
+        // The page of ids first: its statement reads the catalogue's revision too, which the memo needs.
+        const page = await products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now);
+        const kept = await memo.at(now, page.revision ?? undefined);
+        const ids = page.ids;
         const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
         const keep = <T>(what: string, compute: () => Promise<T>) =>
           filter.terms.length ? compute() : kept.get(`${what}:${context}`, compute);
@@ -185,9 +188,8 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           filter.maxPrice !== undefined
         );
         const count = () => products.countProducts(db, dialect, filter, now);
-        const [total, ids, f, flashPrices] = await Promise.all([
+        const [total, f, flashPrices] = await Promise.all([
           refined ? count() : keep('count', count),
-          products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now),
           keep('facets', () => products.facets(db, dialect, filter, now)),
           kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
         ]);

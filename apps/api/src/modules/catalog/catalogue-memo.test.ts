@@ -44,6 +44,27 @@ describe('facets and counts kept per context', () => {
     expect((await list('category_id=1&per_page=1')).filters.brands.map((b) => b.id)).toContain(brand.id);
   });
 
+  it('a page past the end and price-sorted pages see a change at once too (their statements read the revision)', async () => {
+    const past = 'category_id=1&per_page=1&page=9999';
+    const before = await list(past);
+    expect(before.products).toEqual([]);
+    const product = await app.db
+      .selectFrom('products')
+      .select('id')
+      .where('category_id', '=', 1)
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    await app.db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    try {
+      expect((await list(past)).total).toBe(before.total - 1);
+      expect((await list('category_id=1&per_page=1&sort_type=low_to_high')).total).toBe(before.total - 1);
+    } finally {
+      await app.db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+    }
+    expect((await list('category_id=1&per_page=1&sort_type=high_to_low')).total).toBe(before.total);
+    expect((await list(past)).total).toBe(before.total);
+  });
+
   it('a new colour of a product and a price change show in the facets at once', async () => {
     const product = await app.db
       .selectFrom('products')

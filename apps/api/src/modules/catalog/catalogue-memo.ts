@@ -10,8 +10,11 @@ import { catalogueRevision, nextFlashSaleChange } from './products.repository';
  * then without a write). At most `maxEntries` values, oldest first out. Decision 015.
  */
 export interface CatalogueMemo {
-  /** The values kept as of `now`, for one request: the revision is read once, here. */
-  at(now: string): Promise<KeptValues>;
+  /**
+   * The values kept as of `now`, for one request: the revision is read once, here, unless the caller
+   * read it already in a statement of its own request (`revision`, e.g. with the page of ids).
+   */
+  at(now: string, revision?: number): Promise<KeptValues>;
 }
 
 export interface KeptValues {
@@ -24,9 +27,9 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000): CatalogueMemo {
   let state: { revision: number; until: string } | null = null;
 
   return {
-    async at(now) {
+    async at(now, known) {
       // Read before computing: a value is never older than the revision it is kept under.
-      const revision = await catalogueRevision(db);
+      const revision = known ?? (await catalogueRevision(db));
       if (state && state.revision === revision && now < state.until) return kept;
       const until = (await nextFlashSaleChange(db, now)) ?? '\uffff';
       if (!state || state.revision !== revision || now >= state.until) {
