@@ -82,12 +82,19 @@ export function variantsOf(row: { sizes_json: unknown; colors_json: unknown }) {
 }
 
 /**
+ * The condition a flash sale (`flash_sales as fs`) is running on at `now`: the one definition of the
+ * lists' effective prices (products.repository), the cards' and cart lines' price column and the
+ * running prices below.
+ */
+export const runningSale = (now: string) => sql<boolean>`fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now}`;
+
+/**
  * A product's lowest running flash-sale price at `now` (baisa, null when none), as a column of a query
  * over `products as p`: read with the product's row instead of by a statement of its own.
  */
 export const runningFlashPriceColumn = (now: string) =>
   sql<number | null>`(SELECT MIN(fsp.price) FROM flash_sale_products fsp JOIN flash_sales fs ON fs.id = fsp.flash_sale_id
-    WHERE fsp.product_id = p.id AND fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now})`.as('flash_price');
+    WHERE fsp.product_id = p.id AND ${runningSale(now)})`.as('flash_price');
 
 export const findActiveProduct = (db: DbOrTrx, id: number) =>
   db
@@ -372,12 +379,7 @@ export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now:
     .innerJoin('flash_sales as fs', 'fs.id', 'fsp.flash_sale_id')
     .select(['fsp.product_id', (eb) => eb.fn.min<number>('fsp.price').as('price')]);
   if (ids) q = q.where('fsp.product_id', 'in', ids);
-  const rows = await q
-    .where('fs.is_active', '=', 1)
-    .where('fs.start_at', '<=', now)
-    .where('fs.end_at', '>', now)
-    .groupBy('fsp.product_id')
-    .execute();
+  const rows = await q.where(runningSale(now)).groupBy('fsp.product_id').execute();
   return new Map(rows.map((r) => [r.product_id, Number(r.price)]));
 }
 

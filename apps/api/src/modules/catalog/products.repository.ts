@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db';
 import { withoutArticle } from '../../shared/search-text';
+import { runningSale } from './catalog.repository';
 
 /**
  * All SQL of the product lists: filters, sorts, full-text search and facets.
@@ -64,7 +65,7 @@ interface Parts {
 
 const RUNNING_FLASH = (now: string) => sql`SELECT fsp.product_id, MIN(fsp.price) AS fprice FROM flash_sale_products fsp
     JOIN flash_sales fs ON fs.id = fsp.flash_sale_id
-    WHERE fs.is_active = 1 AND fs.start_at <= ${now} AND fs.end_at > ${now}
+    WHERE ${runningSale(now)}
     GROUP BY fsp.product_id`;
 
 const runningFlashJoin = (now: string) => sql`LEFT JOIN (${RUNNING_FLASH(now)}) fp ON fp.product_id = p.id`;
