@@ -163,6 +163,26 @@ async function press(page: Page, selector: string) {
 const LOGIN = '[data-testid=login-button]';
 
 /**
+ * A confirmation (ConfirmDialog) on a signed-in customer's or seller's screen: `prepare` brings the page to
+ * it and answers the button that asks; the button is pressed by the keyboard and focus must return to it.
+ */
+const confirmation = (name: string, dialog: string, prepare: (page: Page) => Promise<string>): OverlaySpec => ({
+  name,
+  auth: 'user',
+  widths: [390, 1280],
+  path: '/',
+  container: `[data-testid=${dialog}][open]`,
+  modal: true,
+  async open(page) {
+    const button = await prepare(page);
+    await page.locator(button).first().waitFor();
+    await press(page, button);
+    await page.locator(`[data-testid=${dialog}][open] [data-testid=confirm-yes]`).waitFor();
+    return button;
+  },
+});
+
+/**
  * Places an order of shop 1 paid online as the page's signed-in customer (the e2e server's gateway is the
  * loopback peer of gateway-peer.ts) and answers the gateway's payment page.
  */
@@ -410,95 +430,52 @@ export const OVERLAYS: OverlaySpec[] = [
       return `[data-testid=${button}]`;
     },
   })),
-  {
-    name: 'cancel order confirmation',
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=cancel-dialog][open]',
-    modal: true,
-    async open(page) {
-      const id = await readyCustomer(page, { order: 'cash' });
-      await visit(page, `/order-history/${id}`);
-      await page.locator('[data-testid=order-cancel]').waitFor();
-      await press(page, '[data-testid=order-cancel]');
-      await page.locator('[data-testid=cancel-dialog][open] [data-testid=confirm-yes]').waitFor();
-      return '[data-testid=order-cancel]';
-    },
-  },
-  {
-    name: 'delete address confirmation',
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=address-delete-dialog][open]',
-    modal: true,
-    async open(page) {
-      await readyCustomer(page);
-      await visit(page, '/manage-address');
-      const button = '[data-testid=address-card]:not(.is-default) [data-testid=address-delete]';
-      await page.locator(button).first().waitFor();
-      await press(page, button);
-      await page.locator('[data-testid=address-delete-dialog][open] [data-testid=confirm-yes]').waitFor();
-      return button;
-    },
-  },
+  confirmation('cancel order confirmation', 'cancel-dialog', async (page) => {
+    const id = await readyCustomer(page, { order: 'cash' });
+    await visit(page, `/order-history/${id}`);
+    return '[data-testid=order-cancel]';
+  }),
+  confirmation('delete address confirmation', 'address-delete-dialog', async (page) => {
+    await readyCustomer(page);
+    await visit(page, '/manage-address');
+    return '[data-testid=address-card]:not(.is-default) [data-testid=address-delete]';
+  }),
+  // The seller's order page (an order of the scanned customer, shop 2; its seller is signed in beside the
+  // customer in the suite's signed-in contexts).
   ...(
     [
       ['seller: cancel order confirmation', 'cash', 'seller-cancel', 'seller-cancel-dialog'],
       ['seller: transfer received confirmation', 'bank', 'seller-mark-paid', 'seller-paid-dialog'],
     ] as const
-  ).map(([name, method, button, dialog]): OverlaySpec => ({
-    // The seller's order page (an order of the scanned customer, shop 2; its seller is signed in beside the
-    // customer in the suite's signed-in contexts).
-    name,
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: `[data-testid=${dialog}][open]`,
-    modal: true,
-    async open(page) {
+  ).map(([name, method, button, dialog]) =>
+    confirmation(name, dialog, async (page) => {
       const id = await readyCustomer(page, { order: method });
       await visit(page, `/seller?order=${id}`);
-      await page.locator(`[data-testid=${button}]`).waitFor();
-      await press(page, `[data-testid=${button}]`);
-      await page.locator(`[data-testid=${dialog}][open] [data-testid=confirm-yes]`).waitFor();
       return `[data-testid=${button}]`;
-    },
-  })),
-  {
-    // A running ticket about an order of shop 2 (opened by the scanned customer), on its seller's page:
-    // Complete asks first.
-    name: 'seller: complete ticket confirmation',
-    auth: 'user',
-    widths: [390, 1280],
-    path: '/',
-    container: '[data-testid=ticket-status-dialog][open]',
-    modal: true,
-    async open(page) {
-      const id = await readyCustomer(page, { order: 'cash' });
-      const ticketNo = await page.evaluate(async (id) => {
-        const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
-        const headers = { accept: 'application/json', authorization: `Bearer ${auth.token}` };
-        const list = (await (await fetch('/api/orders?per_page=50', { headers })).json()) as {
-          data: { orders: Array<{ id: number; order_code: string }> };
-        };
-        const form = new FormData();
-        form.set('subject', 'One item is missing from the parcel');
-        form.set('issue_type', '2');
-        form.set('order_number', list.data.orders.find((o) => o.id === id)!.order_code);
-        form.set('message', 'The parcel came today with one of the two items missing from it.');
-        const res = await fetch('/api/support-ticket', { method: 'POST', body: form, headers });
-        if (!res.ok) throw new Error(`/support-ticket: ${res.status} ${await res.text()}`);
-        return ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no;
-      }, id);
-      await visit(page, `/seller/support-tickets/${ticketNo}`);
-      await page.locator('[data-testid=ticket-complete]').waitFor();
-      await press(page, '[data-testid=ticket-complete]');
-      await page.locator('[data-testid=ticket-status-dialog][open] [data-testid=confirm-yes]').waitFor();
-      return '[data-testid=ticket-complete]';
-    },
-  },
+    }),
+  ),
+  // A running ticket about an order of shop 2 (opened by the scanned customer), on its seller's page:
+  // Complete asks first.
+  confirmation('seller: complete ticket confirmation', 'ticket-status-dialog', async (page) => {
+    const id = await readyCustomer(page, { order: 'cash' });
+    const ticketNo = await page.evaluate(async (id) => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+      const headers = { accept: 'application/json', authorization: `Bearer ${auth.token}` };
+      const list = (await (await fetch('/api/orders?per_page=50', { headers })).json()) as {
+        data: { orders: Array<{ id: number; order_code: string }> };
+      };
+      const form = new FormData();
+      form.set('subject', 'One item is missing from the parcel');
+      form.set('issue_type', '2');
+      form.set('order_number', list.data.orders.find((o) => o.id === id)!.order_code);
+      form.set('message', 'The parcel came today with one of the two items missing from it.');
+      const res = await fetch('/api/support-ticket', { method: 'POST', body: form, headers });
+      if (!res.ok) throw new Error(`/support-ticket: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no;
+    }, id);
+    await visit(page, `/seller/support-tickets/${ticketNo}`);
+    return '[data-testid=ticket-complete]';
+  }),
   {
     // The chat sidebar, opened from a shop page's Chat button (issue 17).
     name: 'chat sidebar',
