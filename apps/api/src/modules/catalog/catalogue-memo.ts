@@ -5,7 +5,8 @@ import { catalogueRevision, nextFlashSaleChange } from './products.repository';
 /**
  * Values derived from the catalogue (the facets and the count of a category, a shop, the deals or the
  * whole catalogue; the running flash-sale prices) kept until the catalogue changes, not for a time: each
- * request reads the catalogue's revision (one indexed row, moved by triggers on every relevant write, in any process: migration 008),
+ * request reads the catalogue's revision (one indexed row, moved by triggers on every relevant write, in any process: migration 008;
+ * a product list reads it with its page of ids),
  * and everything is dropped when it moved or when a flash sale starts or ends (effective prices change
  * then without a write). At most `maxEntries` values, oldest first out. Decision 015.
  */
