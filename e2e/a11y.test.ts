@@ -490,9 +490,10 @@ describe('keyboard', () => {
         const trigger = page.locator(`[data-testid=${picker}]`);
         await trigger.focus();
         await page.keyboard.press('Enter');
+        // The button names its list while the list is there (aria-controls only when open).
+        await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
         const menu = page.locator(`#${await trigger.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
         await menu.waitFor();
-        expect(await trigger.getAttribute('aria-expanded')).toBe('true');
         const first = await focused();
         expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
         await page.keyboard.press('ArrowDown');

@@ -102,8 +102,7 @@ export function Menu({ label, ariaLabel, options, onSelect, testId, className = 
 
   return (
     <div className={`menu ${className}`} ref={root} onKeyDown={onKeyDown}>
-      {/* This menu's button names its list even while closed (`aria-controls` always set). */}
-      <button {...triggerProps} className="menu__trigger" aria-controls={id} aria-label={ariaLabel} data-testid={testId}>
+      <button {...triggerProps} className="menu__trigger" aria-label={ariaLabel} data-testid={testId}>
         {label}
         <ChevronDownIcon size={14} />
       </button>
