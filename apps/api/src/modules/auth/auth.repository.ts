@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { DbOrTrx } from '../../db';
+import type { DbOrTrx, Dialect } from '../../db';
+import { compiledOnce } from '../../db/compiled';
 import type { AccessTokensTable } from '../../db/accounts-schema';
 
 /** SQL of the auth module: access tokens, and the active flags of the accounts they sign in. */
@@ -13,7 +14,7 @@ export const insertToken = (db: DbOrTrx, values: Insertable<AccessTokensTable>) 
  * The token row with this hash and its owner's active flag (and a seller's shop), in one statement:
  * every signed-in request reads it.
  */
-export const tokenWithOwnerByHash = (db: DbOrTrx, tokenHash: string) =>
+const tokenWithOwner = compiledOnce((db, _dialect, a: { tokenHash: string }) =>
   db
     .selectFrom('access_tokens as t')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.owner_id').on('t.owner_type', '=', 'user'))
@@ -29,8 +30,11 @@ export const tokenWithOwnerByHash = (db: DbOrTrx, tokenHash: string) =>
       'su.is_active as seller_active',
       'su.shop_id as seller_shop_id',
     ])
-    .where('t.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('t.token_hash', '=', a.tokenHash),
+);
+
+export const tokenWithOwnerByHash = async (db: DbOrTrx, dialect: Dialect, tokenHash: string) =>
+  (await tokenWithOwner(db, dialect, { tokenHash }))[0];
 
 export const tokenById = (db: DbOrTrx, tokenId: number) =>
   db

@@ -14,7 +14,7 @@ const wrongKind = () => new HttpError(403, 'This action is unauthorized.');
  * active customer or seller. Throws 401 for anything else.
  */
 async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: string) {
-  const row = await findLiveToken(app.db, token);
+  const row = await findLiveToken(app.db, app.dialect, token);
   if (!row) throw unauthenticated();
   const owner = row.owner_type as TokenOwner;
   let principal: { kind: 'user'; value: UserPrincipal } | { kind: 'seller'; value: SellerPrincipal };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTrx } from '../../db';
+import type { DbOrTrx, Dialect } from '../../db';
 import * as repo from './auth.repository';
 
 export const TOKEN_TTL_DAYS = 30;
@@ -27,9 +27,9 @@ export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: nu
  * The live token row for a presented token (of any owner), with its owner's active flag, or undefined
  * when unknown, revoked or expired.
  */
-export async function findLiveToken(db: DbOrTrx, token: string) {
+export async function findLiveToken(db: DbOrTrx, dialect: Dialect, token: string) {
   if (!token || token.length > 200) return undefined;
-  const row = await repo.tokenWithOwnerByHash(db, hashToken(token));
+  const row = await repo.tokenWithOwnerByHash(db, dialect, hashToken(token));
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return row;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { DbOrTrx, Dialect } from '../../db';
+import { compiledOnce, inList, listValue } from '../../db/compiled';
 
 /** SQL of product details, reviews, flash sales, banners and recently viewed products. */
 
@@ -384,5 +385,10 @@ export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now:
 }
 
 /** Which of these products are in the user's wishlist. */
-export const favoriteProductIds = (db: DbOrTrx, userId: number, productIds: number[]) =>
-  db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+const favoritesAmong = compiledOnce((db, dialect, a: { userId: number; ids: unknown }) =>
+  db.selectFrom('favorites').select('product_id').where('user_id', '=', a.userId).where(inList(dialect, 'product_id', a.ids)),
+);
+
+/** Which of these products are in the user's wishlist. */
+export const favoriteProductIds = (db: DbOrTrx, dialect: Dialect, userId: number, productIds: number[]) =>
+  favoritesAmong(db, dialect, { userId, ids: listValue(dialect, productIds) });

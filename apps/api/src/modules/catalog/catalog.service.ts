@@ -123,7 +123,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
   const nowIso = () => new Date().toISOString();
 
   async function withFavorites<T extends { products: Product[] }>(value: T, userId: number | null): Promise<T> {
-    return userId ? { ...value, products: await markFavorites(db, value.products, userId) } : value;
+    return userId ? { ...value, products: await markFavorites(db, dialect, value.products, userId) } : value;
   }
 
   async function flashSalesPublic(locale: Locale) {
@@ -255,11 +255,11 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       });
       if (!userId) return value;
       await repo.recordView(db, userId, id, nowIso());
-      const [product] = await markFavorites(db, [value.product], userId);
+      const [product] = await markFavorites(db, dialect, [value.product], userId);
       return {
         product: { ...value.product, is_favorite: product!.is_favorite },
-        related_products: await markFavorites(db, value.related_products, userId),
-        popular_products: await markFavorites(db, value.popular_products, userId),
+        related_products: await markFavorites(db, dialect, value.related_products, userId),
+        popular_products: await markFavorites(db, dialect, value.popular_products, userId),
       };
     },
 
@@ -413,7 +413,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       if (!userId) return value;
       return {
         ...value,
-        popular_products: await markFavorites(db, value.popular_products, userId),
+        popular_products: await markFavorites(db, dialect, value.popular_products, userId),
         just_for_you: await withFavorites(value.just_for_you, userId),
         running_flash_sale: value.running_flash_sale ? await withFavorites(value.running_flash_sale, userId) : null,
       };

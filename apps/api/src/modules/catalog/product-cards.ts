@@ -1,6 +1,7 @@
 import type { Locale, Product } from '@souq/contracts';
 
 import type { DbOrTrx, Dialect } from '../../db';
+import { compiledOnce, inList, listValue } from '../../db/compiled';
 import { localized } from '../../shared/localized';
 import { favoriteProductIds, productRowsWithVariants, runningFlashPriceColumn, variantsOf } from './catalog.repository';
 
@@ -33,6 +34,29 @@ export function pricing(price: number, listPrice: number, flashPrice: number | u
 export const deliveryCharge = (shop: { delivery_charge: number; free_delivery_above: number }, subtotal: number) =>
   shop.free_delivery_above > 0 && subtotal >= shop.free_delivery_above ? 0 : shop.delivery_charge;
 
+/** The active cards' rows (active products of active shops) of a list of ids. */
+const cardQuery = (db: DbOrTrx, dialect: Dialect, ids: unknown) =>
+  productRowsWithVariants(db, dialect)
+    .select([
+      'p.rating',
+      'p.total_reviews',
+      'p.total_sold',
+      'p.category_id',
+      'p.sub_category_id',
+      's.estimated_delivery_time',
+      's.estimated_delivery_time_ar',
+      's.delivery_charge',
+      's.free_delivery_above',
+    ])
+    .where(inList(dialect, 'p.id', ids))
+    .where('p.is_active', '=', 1)
+    .where('s.is_active', '=', 1);
+
+const cardRows = compiledOnce((db, dialect, a: { ids: unknown }) => cardQuery(db, dialect, a.ids));
+const cardRowsWithFlash = compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
+  cardQuery(db, dialect, a.ids).select(runningFlashPriceColumn(a.now)),
+);
+
 export async function productCards(
   db: DbOrTrx,
   dialect: Dialect,
@@ -46,31 +70,16 @@ export async function productCards(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const [rows, favorites] = await Promise.all([
-    productRowsWithVariants(db, dialect)
-      .select([
-        'p.rating',
-        'p.total_reviews',
-        'p.total_sold',
-        'p.category_id',
-        'p.sub_category_id',
-        's.estimated_delivery_time',
-        's.estimated_delivery_time_ar',
-        's.last_online_at as shop_last_online',
-        's.delivery_charge',
-        's.free_delivery_above',
-      ])
-      // The running flash price, unless the caller has them all already.
-      .$if(!flashPrices, (q) => q.select(runningFlashPriceColumn(now)))
-      .where('p.id', 'in', unique)
-      .where('p.is_active', '=', 1)
-      .where('s.is_active', '=', 1)
-      .execute(),
-    userId ? favoriteProductIds(db, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
+    // The running flash price is a column, unless the caller has them all already.
+    flashPrices
+      ? cardRows(db, dialect, { ids: listValue(dialect, unique) })
+      : cardRowsWithFlash(db, dialect, { ids: listValue(dialect, unique), now }),
+    userId ? favoriteProductIds(db, dialect, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
   ]);
   const favs = new Set(favorites.map((f) => f.product_id));
   const byId = new Map<number, Product>();
   for (const r of rows) {
-    const running = flashPrices ? flashPrices.get(r.id) : r.flash_price;
+    const running = flashPrices ? flashPrices.get(r.id) : (r as { flash_price?: number | null }).flash_price;
     const p = pricing(r.price, r.list_price, running == null ? undefined : Number(running));
     const { sizes, colors } = variantsOf(r);
     byId.set(r.id, {
@@ -114,10 +123,11 @@ export async function productCards(
 }
 
 /** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
-export async function markFavorites(db: DbOrTrx, products: Product[], userId: number | null): Promise<Product[]> {
+export async function markFavorites(db: DbOrTrx, dialect: Dialect, products: Product[], userId: number | null): Promise<Product[]> {
   if (!userId || products.length === 0) return products;
   const rows = await favoriteProductIds(
     db,
+    dialect,
     userId,
     products.map((p) => p.id),
   );

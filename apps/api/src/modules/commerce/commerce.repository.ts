@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
+import { compiledOnce, inList, listValue } from '../../db/compiled';
 import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
 import { productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
@@ -44,15 +45,18 @@ export interface SaleProduct {
   sizes: Map<number, { id: number; name: string; extra: number }>;
 }
 
+const saleProductRows = compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
+  productRowsWithVariants(db, dialect)
+    .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
+    .select(runningFlashPriceColumn(a.now))
+    .where(inList(dialect, 'p.id', a.ids)),
+);
+
 /** Products (active or not) with their shop, brand, unit, running flash price, colours and sizes. */
 export async function saleProducts(db: DbOrTrx, dialect: Dialect, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await productRowsWithVariants(db, dialect)
-    .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
-    .select(runningFlashPriceColumn(now))
-    .where('p.id', 'in', unique)
-    .execute();
+  const rows = await saleProductRows(db, dialect, { ids: listValue(dialect, unique), now });
   const out = new Map<number, SaleProduct>();
   for (const { brand_name, brand_name_ar, is_active, shop_active, flash_price, sizes_json, colors_json, ...r } of rows) {
     const { sizes, colors } = variantsOf({ sizes_json, colors_json });
