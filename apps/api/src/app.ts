@@ -1,8 +1,8 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { Locale } from '@souq/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from './config';
 import { createDb, type Db, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
@@ -122,12 +122,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
-  await app.register(helmet, {
+  // Security headers on every answer, by helmet's middleware built once (@fastify/helmet builds it again,
+  // parsing the policy, on every request: 2 % of a catalogue answer's CPU).
+  const securityHeaders = helmet({
     // API answers (and static files) load nothing; pages replace this with their own nonce policy (web.ts).
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   compressJsonAnswers(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
