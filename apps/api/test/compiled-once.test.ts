@@ -22,7 +22,9 @@ describe('compiledOnce', () => {
     };
     ({ db, dialect } = createDb(empty.database));
     await sql`create table items (id integer primary key, shop integer not null, name varchar(50) not null)`.execute(db);
-    await sql`insert into items (id, shop, name) values (1, 1, 'one'), (2, 1, 'two'), (3, 2, 'three'), (4, 2, 'four')`.execute(db);
+    await sql`insert into items (id, shop, name) values (1, 1, 'one'), (2, 1, 'two'), (3, 2, 'three'), (4, 2, 'four')`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await db?.destroy();

@@ -8,7 +8,9 @@ describe('SQLite rows read as arrays and made into objects', () => {
     try {
       await sql`create table t (id integer primary key, name text, price integer, note text)`.execute(db);
       await sql`insert into t (name, price, note) values ('عطر', 1500, null), ('watch', 25000, 'x')`.execute(db);
-      const { rows } = await sql<Record<string, unknown>>`select id, name, price * 2 as double, note from t order by id`.execute(db);
+      const { rows } = await sql<Record<string, unknown>>`select id, name, price * 2 as double, note from t order by id`.execute(
+        db,
+      );
       expect(rows).toEqual([
         { id: 1, name: 'عطر', double: 3000, note: null },
         { id: 2, name: 'watch', double: 50000, note: 'x' },

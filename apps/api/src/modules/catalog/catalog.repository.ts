@@ -48,7 +48,8 @@ export interface ProductColorRow extends ProductSizeRow {
   color_code: string;
 }
 
-const jsonArrayFrom = (dialect: Dialect) => (dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom);
+/** Kysely's jsonArrayFrom of the dialect: a subquery's rows as a JSON array column. */
+export const jsonArrayFrom = (dialect: Dialect) => (dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom);
 
 /**
  * Product rows (productRows) with their sizes (in the sizes' order) and colours (by id) and extra prices
@@ -386,7 +387,11 @@ export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now:
 
 /** Which of these products are in the user's wishlist. */
 const favoritesAmong = compiledOnce((db, dialect, a: { userId: number; ids: unknown }) =>
-  db.selectFrom('favorites').select('product_id').where('user_id', '=', a.userId).where(inList(dialect, 'product_id', a.ids)),
+  db
+    .selectFrom('favorites')
+    .select('product_id')
+    .where('user_id', '=', a.userId)
+    .where(inList(dialect, 'product_id', a.ids)),
 );
 
 /** Which of these products are in the user's wishlist. */

@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
-import { markFavorites, pricing, productCards } from './product-cards';
+import { cardPage, markFavorites, pageCards, pricing, productCards } from './product-cards';
 import * as products from './products.repository';
 import * as shops from './shops.repository';
 
@@ -172,10 +172,20 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         const now = nowIso();
         // A search is computed every time (its words are too many to keep); a category, shop or the
         // deals keep their facets and unrefined count until the catalogue changes.
-        // The page of ids first: its statement reads the catalogue's revision too, which the memo needs.
-        const page = await products.listProductIds(db, dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now);
+        // The page first: its statement reads the catalogue's revision too, which the memo needs.
+        const query = products.pageOfList(dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now);
+        const page = query
+          ? await cardPage(db, dialect, query.page, query.order)
+          : await products.listByPrice(
+              db,
+              dialect,
+              filter,
+              q.sort_type === 'low_to_high' ? 'ASC' : 'DESC',
+              q.per_page,
+              (q.page - 1) * q.per_page,
+              now,
+            );
         const kept = await memo.at(now, page.revision ?? undefined);
-        const ids = page.ids;
         const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
         const keep = <T>(what: string, compute: () => Promise<T>) =>
           filter.terms.length ? compute() : kept.get(`${what}:${context}`, compute);
@@ -195,7 +205,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         ]);
         return {
           total,
-          products: await productCards(db, dialect, ids, locale, null, now, flashPrices),
+          products:
+            'rows' in page
+              ? pageCards(page.rows, locale, flashPrices)
+              : await productCards(db, dialect, page.ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),

@@ -10,5 +10,11 @@ export async function catalogRoutes(app: FastifyInstance) {
 
 // The public surface other modules may use: commerce prices and describes lines the way product cards
 // do, from the same product rows; the wishlist lists product cards.
-export { productRowsWithVariants, runningFlashPriceColumn, runningFlashPrices, variantsOf } from './catalog.repository';
+export {
+  jsonArrayFrom,
+  productRowsWithVariants,
+  runningFlashPriceColumn,
+  runningFlashPrices,
+  variantsOf,
+} from './catalog.repository';
 export { deliveryCharge, omr, pricing, productCards } from './product-cards';

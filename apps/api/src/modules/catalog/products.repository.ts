@@ -122,22 +122,47 @@ function parts(dialect: Dialect, f: ProductListFilter, now: string, opts: { refi
 
 const from = (p: Parts) => sql`FROM products p ${sql.join(p.joins, sql` `)} WHERE ${sql.join(p.wheres, sql` AND `)}`;
 
-function orderBy(sort: ProductSort, rank: RawBuilder<unknown> | null) {
+/** A sort's keys, most significant first. */
+function sortKeys(sort: ProductSort, rank: RawBuilder<unknown> | null): Array<{ key: RawBuilder<unknown>; dir: 'ASC' | 'DESC' }> {
   switch (sort) {
     case 'newest':
-      return sql`p.created_at DESC, p.id DESC`;
+      return [
+        { key: sql`p.created_at`, dir: 'DESC' },
+        { key: sql`p.id`, dir: 'DESC' },
+      ];
     case 'low_to_high':
-      return sql`${EFFECTIVE} ASC, p.id ASC`;
+      return [
+        { key: EFFECTIVE, dir: 'ASC' },
+        { key: sql`p.id`, dir: 'ASC' },
+      ];
     case 'high_to_low':
-      return sql`${EFFECTIVE} DESC, p.id DESC`;
+      return [
+        { key: EFFECTIVE, dir: 'DESC' },
+        { key: sql`p.id`, dir: 'DESC' },
+      ];
     case 'popular_product':
-      return sql`p.rating DESC, p.total_reviews DESC, p.id DESC`;
+      return [
+        { key: sql`p.rating`, dir: 'DESC' },
+        { key: sql`p.total_reviews`, dir: 'DESC' },
+        { key: sql`p.id`, dir: 'DESC' },
+      ];
     case 'top_selling':
-      return sql`p.total_sold DESC, p.id DESC`;
+      return [
+        { key: sql`p.total_sold`, dir: 'DESC' },
+        { key: sql`p.id`, dir: 'DESC' },
+      ];
     default:
-      return rank ? sql`${rank} ASC, p.id DESC` : sql`p.id DESC`;
+      return rank
+        ? [
+            { key: rank, dir: 'ASC' },
+            { key: sql`p.id`, dir: 'DESC' },
+          ]
+        : [{ key: sql`p.id`, dir: 'DESC' }];
   }
 }
+
+const orderBy = (sort: ProductSort, rank: RawBuilder<unknown> | null) =>
+  sql.join(sortKeys(sort, rank).map(({ key, dir }) => sql`${key} ${sql.raw(dir)}`));
 
 /** How many distinct products a running flash sale currently reprices. */
 async function runningFlashCount(db: DbOrTrx, now: string): Promise<number> {
@@ -169,23 +194,29 @@ const idPage = (rows: Array<{ id: number; rev: number | string | null }>): IdPag
   revision: rows.length && rows[0]!.rev !== null ? Number(rows[0]!.rev) : null,
 });
 
-export async function listProductIds(
-  db: DbOrTrx,
+/**
+ * A page of a list as a subquery for the statement that reads its cards (product-cards.ts `cardPage`):
+ * columns `id`, `rev` (the catalogue's revision, same snapshot) and the sort's keys `k0`, `k1`, …, and the
+ * order of the page's rows by those keys. Undefined for a price sort without search words, which pages in
+ * two steps (listByPrice).
+ */
+export function pageOfList(
   dialect: Dialect,
   f: ProductListFilter,
   sort: ProductSort,
   limit: number,
   offset: number,
   now: string,
-): Promise<IdPage> {
+): { page: RawBuilder<unknown>; order: RawBuilder<unknown> } | undefined {
   const byPrice = sort === 'low_to_high' || sort === 'high_to_low';
-  if (byPrice && !f.terms.length) return listByPrice(db, dialect, f, sort === 'low_to_high' ? 'ASC' : 'DESC', limit, offset, now);
+  if (byPrice && !f.terms.length) return undefined;
   const p = parts(dialect, f, now, { refine: true, flash: byPrice });
-  const { rows } = await sql<{
-    id: number;
-    rev: number | null;
-  }>`SELECT p.id, ${REVISION} AS rev ${from(p)} ORDER BY ${orderBy(sort, p.rank)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return idPage(rows);
+  const keys = sortKeys(sort, p.rank);
+  const columns = sql.join(keys.map(({ key }, i) => sql`${key} AS ${sql.raw(`k${i}`)}`));
+  return {
+    page: sql`SELECT p.id, ${REVISION} AS rev, ${columns} ${from(p)} ORDER BY ${orderBy(sort, p.rank)} LIMIT ${limit} OFFSET ${offset}`,
+    order: sql.join(keys.map(({ dir }, i) => sql.raw(`pg.k${i} ${dir}`))),
+  };
 }
 
 /**
@@ -193,7 +224,7 @@ export async function listProductIds(
  * price differs from its list price only while a flash sale reprices it, so the first N by effective
  * price are among the first N + F by list price (F = products a running sale reprices) plus those F.
  */
-async function listByPrice(
+export async function listByPrice(
   db: DbOrTrx,
   dialect: Dialect,
   f: ProductListFilter,

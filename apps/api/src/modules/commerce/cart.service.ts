@@ -108,16 +108,8 @@ export function createCartService(ctx: CommerceContext) {
   const { db } = ctx;
 
   /** The customer's cart (or buy-now) lines and their products as they are now, plus `extraIds`' products. */
-  async function read(q: DbOrTrx, userId: number, isBuyNow: boolean, extraIds: number[] = []) {
-    const rows = await repo.cartLines(q, userId, isBuyNow);
-    const products = await repo.saleProducts(
-      q,
-      ctx.dialect,
-      [...rows.map((r) => r.product_id), ...extraIds],
-      ctx.now().toISOString(),
-    );
-    return { rows, products };
-  }
+  const read = (q: DbOrTrx, userId: number, isBuyNow: boolean, extraIds: number[] = []) =>
+    repo.cartWithProducts(q, ctx.dialect, userId, isBuyNow, extraIds, ctx.now().toISOString());
 
   /**
    * Lines as they can be bought now: lines whose product, colour or size is gone, or whose stock ran

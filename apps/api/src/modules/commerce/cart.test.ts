@@ -47,6 +47,31 @@ async function variantProduct() {
 }
 
 describe('cart (API.md "Cart, vouchers, checkout, orders")', () => {
+  it("reads a cart's lines with their products in one go: the lines in the order they were added, only this customer's, buy-now apart", async () => {
+    const c = await makeCustomer(app);
+    const other = await makeCustomer(app);
+    const products = await plainProducts(app, { shopId: 1, minStock: 5 });
+    const low = products[0]!.id < products[1]!.id ? products[0]! : products[1]!;
+    const high = low === products[0] ? products[1]! : products[0]!;
+    const add = (who: typeof c, id: number, extra: object = {}) =>
+      post(app, '/api/cart/store', who.auth, { product_id: id, quantity: 1, ...extra });
+    // The higher product id first, so that line order and product order differ.
+    await add(c, high.id);
+    await add(c, low.id);
+    await add(other, low.id);
+    await add(other, high.id);
+    await add(c, high.id, { is_buy_now: true });
+    const cart = cartResponseSchema.parse((await get(app, '/api/carts', c.auth)).json()).data;
+    expect(cart.cart_items.flatMap((s) => s.products.map((p) => [p.id, p.quantity]))).toEqual([
+      [high.id, 1],
+      [low.id, 1],
+    ]);
+    const buyNow = cartResponseSchema.parse((await get(app, '/api/carts?is_buy_now=1', c.auth)).json()).data;
+    expect(buyNow.cart_items.flatMap((s) => s.products.map((p) => p.id))).toEqual([high.id]);
+    const others = cartResponseSchema.parse((await get(app, '/api/carts', other.auth)).json()).data;
+    expect(others.cart_items.flatMap((s) => s.products.map((p) => p.id))).toEqual([low.id, high.id]);
+  });
+
   it('adds from two shops and answers the cart grouped by shop with the messages of the contract', async () => {
     const c = await makeCustomer(app);
     const [a] = await plainProducts(app, { shopId: 1, minStock: 5 });

@@ -3,7 +3,7 @@ import type { Dialect, DbOrTrx, Trx } from '../../db';
 import { compiledOnce, inList, listValue } from '../../db/compiled';
 import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
-import { productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
+import { jsonArrayFrom, productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
 
 /** SQL of the commerce module (issue 16). Money is integer baisa. */
 
@@ -45,35 +45,113 @@ export interface SaleProduct {
   sizes: Map<number, { id: number; name: string; extra: number }>;
 }
 
-const saleProductRows = compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
+const saleProductColumns = (db: DbOrTrx, dialect: Dialect, now: string) =>
   productRowsWithVariants(db, dialect)
     .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
-    .select(runningFlashPriceColumn(a.now))
-    .where(inList(dialect, 'p.id', a.ids)),
+    .select(runningFlashPriceColumn(now));
+
+const saleProductRows = compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
+  saleProductColumns(db, dialect, a.now).where(inList(dialect, 'p.id', a.ids)),
 );
+
+type SaleProductRow = Awaited<ReturnType<typeof saleProductRows>>[number];
+
+function toSaleProduct({
+  brand_name,
+  brand_name_ar,
+  is_active,
+  shop_active,
+  flash_price,
+  sizes_json,
+  colors_json,
+  ...r
+}: SaleProductRow): SaleProduct {
+  const { sizes, colors } = variantsOf({ sizes_json, colors_json });
+  return {
+    ...r,
+    brand: brand_name,
+    brand_ar: brand_name_ar,
+    shop_rating: Number(r.shop_rating),
+    available: is_active === 1 && shop_active === 1,
+    flash: flash_price == null ? undefined : Number(flash_price),
+    colors: new Map(
+      colors.map((c) => [c.id, { id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code, extra: c.extra_price }]),
+    ),
+    sizes: new Map(sizes.map((z) => [z.id, { id: z.id, name: z.name, extra: z.extra_price }])),
+  };
+}
 
 /** Products (active or not) with their shop, brand, unit, running flash price, colours and sizes. */
 export async function saleProducts(db: DbOrTrx, dialect: Dialect, ids: number[], now: string): Promise<Map<number, SaleProduct>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await saleProductRows(db, dialect, { ids: listValue(dialect, unique), now });
-  const out = new Map<number, SaleProduct>();
-  for (const { brand_name, brand_name_ar, is_active, shop_active, flash_price, sizes_json, colors_json, ...r } of rows) {
-    const { sizes, colors } = variantsOf({ sizes_json, colors_json });
-    out.set(r.id, {
-      ...r,
-      brand: brand_name,
-      brand_ar: brand_name_ar,
-      shop_rating: Number(r.shop_rating),
-      available: is_active === 1 && shop_active === 1,
-      flash: flash_price == null ? undefined : Number(flash_price),
-      colors: new Map(
-        colors.map((c) => [c.id, { id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code, extra: c.extra_price }]),
-      ),
-      sizes: new Map(sizes.map((z) => [z.id, { id: z.id, name: z.name, extra: z.extra_price }])),
-    });
+  return new Map(rows.map((r) => [r.id, toSaleProduct(r)]));
+}
+
+const CART_LINE_COLUMNS = [
+  'ci.id',
+  'ci.user_id',
+  'ci.product_id',
+  'ci.shop_id',
+  'ci.color_id',
+  'ci.size_id',
+  'ci.quantity',
+  'ci.is_buy_now',
+  'ci.created_at',
+  'ci.updated_at',
+] as const;
+
+/**
+ * The customer's cart (or buy-now) lines and the products of those lines and of `extraIds`, in one
+ * statement: each product's row carries its lines as a JSON array. A cart call is then one round trip
+ * for its reading (on PostgreSQL a statement's socket write and read are most of its CPU). Lines in
+ * the order they were made.
+ */
+const cartProductRows = compiledOnce((db, dialect, a: { userId: number; isBuyNow: number; extra: unknown; now: string }) =>
+  saleProductColumns(db, dialect, a.now)
+    .select((eb) =>
+      jsonArrayFrom(dialect)(
+        eb
+          .selectFrom('cart_items as ci')
+          .select(CART_LINE_COLUMNS)
+          .whereRef('ci.product_id', '=', 'p.id')
+          .where('ci.user_id', '=', a.userId)
+          .where('ci.is_buy_now', '=', a.isBuyNow)
+          .orderBy('ci.id'),
+      ).as('lines_json'),
+    )
+    .where(
+      dialect === 'sqlite'
+        ? sql<boolean>`p.id IN (SELECT c2.product_id FROM cart_items c2 WHERE c2.user_id = ${a.userId} AND c2.is_buy_now = ${a.isBuyNow}
+            UNION ALL SELECT value FROM json_each(${a.extra}))`
+        : sql<boolean>`p.id IN (SELECT c2.product_id FROM cart_items c2 WHERE c2.user_id = ${a.userId} AND c2.is_buy_now = ${a.isBuyNow}
+            UNION ALL SELECT unnest(${a.extra}::int[]))`,
+    ),
+);
+
+export async function cartWithProducts(
+  db: DbOrTrx,
+  dialect: Dialect,
+  userId: number,
+  isBuyNow: boolean,
+  extraIds: number[],
+  now: string,
+): Promise<{ rows: CartLineRow[]; products: Map<number, SaleProduct> }> {
+  const found = await cartProductRows(db, dialect, {
+    userId,
+    isBuyNow: isBuyNow ? 1 : 0,
+    extra: listValue(dialect, extraIds),
+    now,
+  });
+  const rows: CartLineRow[] = [];
+  const products = new Map<number, SaleProduct>();
+  for (const { lines_json, ...r } of found) {
+    products.set(r.id, toSaleProduct(r));
+    rows.push(...(typeof lines_json === 'string' ? (JSON.parse(lines_json) as CartLineRow[]) : (lines_json as CartLineRow[])));
   }
-  return out;
+  rows.sort((a, b) => a.id - b.id);
+  return { rows, products };
 }
 
 // --- Cart lines --------------------------------------------------------------------------------------
