@@ -175,7 +175,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         // The page first: its statement reads the catalogue's revision too, which the memo needs.
         const query = products.pageOfList(dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now);
         const page = query
-          ? await cardPage(db, dialect, query.page, query.order)
+          ? await cardPage(db, dialect, locale, query.page, query.order)
           : await products.listByPrice(
               db,
               dialect,
@@ -207,7 +207,7 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           total,
           products:
             'rows' in page
-              ? pageCards(page.rows, locale, flashPrices)
+              ? pageCards(page.rows, flashPrices)
               : await productCards(db, dialect, page.ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),

@@ -459,3 +459,52 @@ describe('per-customer data on public lists', () => {
     expect((await get('/api/products', 'en', 'not-a-token')).statusCode).toBe(401);
   });
 });
+
+describe('card texts in the asked language', () => {
+  it('answer the Arabic texts in Arabic, the English ones otherwise, and English where the Arabic one is empty or missing', async () => {
+    const row = await app.db
+      .selectFrom('products as p')
+      .innerJoin('product_colors as pc', 'pc.product_id', 'p.id')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .innerJoin('brands as b', 'b.id', 'p.brand_id')
+      .innerJoin('shops as s', 's.id', 'p.shop_id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.name_ar',
+        'p.shop_id',
+        's.name as shop',
+        's.name_ar as shop_ar',
+        'b.name as brand',
+        'b.name_ar as brand_ar',
+      ])
+      .select(['c.id as color_id', 'c.name as color', 'c.name_ar as color_ar'])
+      .where('p.is_active', '=', 1)
+      .where('b.name_ar', 'is not', null)
+      .where('c.name_ar', 'is not', null)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const card = async (lang: string) => {
+      const data = await list(`shop_id=${row.shop_id}&per_page=100`, lang);
+      return data.products.find((p) => p.id === row.id)!;
+    };
+    const ar = await card('ar');
+    expect([ar.name, ar.brand, ar.shop.name]).toEqual([row.name_ar, row.brand_ar, row.shop_ar]);
+    expect(ar.colors.find((c) => c.id === row.color_id)!.name).toBe(row.color_ar);
+    const en = await card('en');
+    expect([en.name, en.brand, en.shop.name]).toEqual([row.name, row.brand, row.shop]);
+    expect(en.colors.find((c) => c.id === row.color_id)!.name).toBe(row.color);
+
+    await app.db.updateTable('products').set({ name_ar: '' }).where('id', '=', row.id).execute();
+    await app.db.updateTable('colors').set({ name_ar: null }).where('id', '=', row.color_id).execute();
+    try {
+      const fallback = await card('ar');
+      expect(fallback.name).toBe(row.name);
+      expect(fallback.colors.find((c) => c.id === row.color_id)!.name).toBe(row.color);
+      expect(fallback.brand).toBe(row.brand_ar);
+    } finally {
+      await app.db.updateTable('products').set({ name_ar: row.name_ar }).where('id', '=', row.id).execute();
+      await app.db.updateTable('colors').set({ name_ar: row.color_ar }).where('id', '=', row.color_id).execute();
+    }
+  });
+});
