@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { withNamedStatements } from '../src/db';
+import { createDb, withNamedStatements } from '../src/db';
 import { testDialect } from './helpers';
 
 type Prepared = { name: string; statement: string };
@@ -38,6 +38,16 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL statements named after 
       expect(later.rows[0]!.b).toBe(2);
       expect(await preparedOn(db, 'select $1::int as a')).toHaveLength(1);
       expect(await preparedOn(db, 'select $1::int as b')).toHaveLength(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("run on generic plans on the app's connections (planned once, not again on every run)", async () => {
+    const { db } = createDb({ dialect: 'postgres', url: inject('testDb').url! });
+    try {
+      const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db);
+      expect(rows[0]!.plan_cache_mode).toBe('force_generic_plan');
     } finally {
       await db.destroy();
     }

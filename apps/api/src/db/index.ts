@@ -36,6 +36,11 @@ export function createDb(database: AppConfig['database'], timeouts?: PostgresTim
     const pool = new pg.Pool({
       connectionString: database.url,
       max: timeouts?.poolMax ?? 10,
+      // Named statements (below) run on a generic plan, made once per connection. Left to choose
+      // ('auto'), PostgreSQL kept planning the hot statements again on every run (a page of cards with
+      // `= ANY($1)` and `LIMIT $1` looks dearer generic than custom), which was a third of its CPU on
+      // the commerce bench's cart mix (decision 015).
+      options: '-c plan_cache_mode=force_generic_plan',
       ...(timeouts
         ? {
             connectionTimeoutMillis: timeouts.connectTimeoutMs,
