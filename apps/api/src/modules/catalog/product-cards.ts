@@ -210,10 +210,8 @@ export async function cardPage(
   const revisionOf = (rows: Array<{ rev: number | string | null }>) =>
     rows.length && rows[0]!.rev !== null ? Number(rows[0]!.rev) : null;
   if (dialect === 'sqlite') {
-    const { rows: ids } = await sql<{
-      id: number;
-      rev: number | null;
-    }>`SELECT pg.id, pg.rev FROM (${page}) pg ORDER BY ${order}`.execute(db);
+    // The page's own statement, already in order.
+    const { rows: ids } = await sql<{ id: number; rev: number | null }>`${page}`.execute(db);
     if (!ids.length) return { rows: [], revision: null };
     const byId = new Map(
       (
@@ -272,5 +270,6 @@ export async function markFavorites(
     products.map((p) => p.id),
   );
   const favs = new Set(rows.map((r) => r.product_id));
-  return products.map((p) => ({ ...p, is_favorite: favs.has(p.id) }));
+  // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
+  return favs.size ? products.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : products;
 }
