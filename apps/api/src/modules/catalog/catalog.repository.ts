@@ -385,6 +385,43 @@ export async function runningFlashPrices(db: DbOrTrx, ids: number[] | null, now:
   return new Map(rows.map((r) => [r.product_id, Number(r.price)]));
 }
 
+const sizesOf = compiledOnce((db, dialect, a: { ids: unknown }) =>
+  db
+    .selectFrom('product_sizes as ps')
+    .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+    .select(['ps.product_id', 'z.id', 'z.name', 'ps.extra_price'])
+    .where(inList(dialect, 'ps.product_id', a.ids))
+    .orderBy('ps.product_id')
+    .orderBy('z.sort')
+    .orderBy('z.id'),
+);
+
+const colorsOf = compiledOnce((db, dialect, a: { ids: unknown }) =>
+  db
+    .selectFrom('product_colors as pc')
+    .innerJoin('colors as c', 'c.id', 'pc.color_id')
+    .select(['pc.product_id', 'c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+    .where(inList(dialect, 'pc.product_id', a.ids))
+    .orderBy('pc.product_id')
+    .orderBy('c.id'),
+);
+
+export interface ProductVariants {
+  sizes: ProductSizeRow[];
+  colors: ProductColorRow[];
+}
+
+/** The sizes (in the sizes' order) and colours (by id) of each of these products, with their extra prices. */
+export async function productVariants(db: DbOrTrx, dialect: Dialect, ids: number[]): Promise<Map<number, ProductVariants>> {
+  const out = new Map<number, ProductVariants>(ids.map((id) => [id, { sizes: [], colors: [] }]));
+  if (!ids.length) return out;
+  const list = listValue(dialect, ids);
+  const [sizes, colors] = await Promise.all([sizesOf(db, dialect, { ids: list }), colorsOf(db, dialect, { ids: list })]);
+  for (const { product_id, ...size } of sizes) out.get(product_id)?.sizes.push(size);
+  for (const { product_id, ...color } of colors) out.get(product_id)?.colors.push(color);
+  return out;
+}
+
 /** Which of these products are in the user's wishlist. */
 const favoritesAmong = compiledOnce((db, dialect, a: { userId: number; ids: unknown }) =>
   db

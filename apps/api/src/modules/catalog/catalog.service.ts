@@ -198,16 +198,24 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           filter.maxPrice !== undefined
         );
         const count = () => products.countProducts(db, dialect, filter, now);
-        const [total, f, flashPrices] = await Promise.all([
+        const [total, f, flashPrices, variants] = await Promise.all([
           refined ? count() : keep('count', count),
           keep('facets', () => products.facets(db, dialect, filter, now)),
           kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
+          // Sizes and colours move the revision (migration 008): each product's are kept under it.
+          'rows' in page
+            ? kept.perProduct(
+                'variants',
+                page.rows.map((r) => r.id),
+                (missing) => repo.productVariants(db, dialect, missing),
+              )
+            : undefined,
         ]);
         return {
           total,
           products:
             'rows' in page
-              ? pageCards(page.rows, flashPrices)
+              ? pageCards(page.rows, locale, flashPrices, variants!)
               : await productCards(db, dialect, page.ids, locale, null, now, flashPrices),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),

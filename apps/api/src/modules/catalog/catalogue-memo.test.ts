@@ -145,3 +145,29 @@ describe('facets and counts kept per context', () => {
     expect(await revision()).toBeGreaterThan(rev);
   });
 });
+
+describe('sizes and colours kept per product', () => {
+  it('a colour added to a product, renamed or taken off shows on its card at once', async () => {
+    const card = async () => {
+      const page = await list('per_page=5&sort_type=newest');
+      return page.products[0]!;
+    };
+    const first = await card();
+    const color = await app.db
+      .insertInto('colors')
+      .values({ name: 'Zz Memo Teal', name_ar: null, color_code: '#008080' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(first.colors.map((c) => c.id)).not.toContain(color.id);
+    await app.db.insertInto('product_colors').values({ product_id: first.id, color_id: color.id, extra_price: 250 }).execute();
+    try {
+      expect((await card()).colors.find((c) => c.id === color.id)).toMatchObject({ name: 'Zz Memo Teal', price: 0.25 });
+      await app.db.updateTable('colors').set({ name: 'Zz Memo Sea' }).where('id', '=', color.id).execute();
+      expect((await card()).colors.find((c) => c.id === color.id)?.name).toBe('Zz Memo Sea');
+    } finally {
+      await app.db.deleteFrom('product_colors').where('product_id', '=', first.id).where('color_id', '=', color.id).execute();
+    }
+    expect((await card()).colors.map((c) => c.id)).not.toContain(color.id);
+    expect((await card()).colors).toEqual(first.colors);
+  });
+});

@@ -20,11 +20,45 @@ export interface CatalogueMemo {
 
 export interface KeptValues {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * A value of each of these products (`kind` names which, e.g. their sizes and colours), kept apart from
+   * the others (at most `maxPerProduct` products): the ones not kept are computed by one call of
+   * `compute`, which answers a value for each id it is given.
+   */
+  perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>>;
 }
 
-export function createCatalogueMemo(db: Db, maxEntries = 5000): CatalogueMemo {
+export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 20_000): CatalogueMemo {
   const values = createTtlCache<unknown>(Number.POSITIVE_INFINITY, maxEntries);
-  const kept: KeptValues = { get: (key, compute) => values.get(key, compute) as ReturnType<typeof compute> };
+  const products = new Map<string, unknown>();
+  /** Moves each time the kept values are dropped. */
+  let generation = 0;
+  const kept: KeptValues = {
+    get: (key, compute) => values.get(key, compute) as ReturnType<typeof compute>,
+    async perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>) {
+      const out = new Map<number, T>();
+      const missing: number[] = [];
+      for (const id of ids) {
+        const key = `${kind}:${id}`;
+        if (products.has(key)) out.set(id, products.get(key) as T);
+        else missing.push(id);
+      }
+      if (!missing.length) return out;
+      // Computed under the revision read before (at), as the other values.
+      const computedIn = generation;
+      const found = await compute(missing);
+      for (const id of missing) {
+        const value = found.get(id);
+        if (value === undefined) continue;
+        out.set(id, value);
+        // Dropped meanwhile: the value may be older than the revision now kept.
+        if (computedIn !== generation) continue;
+        products.set(`${kind}:${id}`, value);
+        if (products.size > maxPerProduct) products.delete(products.keys().next().value!);
+      }
+      return out;
+    },
+  };
   let state: { revision: number; until: string } | null = null;
 
   return {
@@ -35,6 +69,8 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000): CatalogueMemo {
       const until = (await nextFlashSaleChange(db, now)) ?? '\uffff';
       if (!state || state.revision !== revision || now >= state.until) {
         values.clear();
+        products.clear();
+        generation++;
         state = { revision, until };
       }
       return kept;

@@ -3,7 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 
 import type { DbOrTrx, Dialect } from '../../db';
 import { compiledOnce, inList, listValue } from '../../db/compiled';
-import { favoriteProductIds, jsonArrayFrom, runningFlashPriceColumn } from './catalog.repository';
+import { localized } from '../../shared/localized';
+import { favoriteProductIds, jsonArrayFrom, type ProductVariants, runningFlashPriceColumn } from './catalog.repository';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
@@ -39,11 +40,11 @@ const text = (ar: boolean, en: string, arColumn: string) =>
   ar ? sql<string>`COALESCE(NULLIF(${sql.ref(arColumn)}, ''), ${sql.ref(en)})` : sql<string>`${sql.ref(en)}`;
 
 /**
- * Every column a card shows, its texts in one language (`ar`: Arabic, else English): the product with its
- * shop, brand, unit, sizes (in the sizes' order) and colours (by id) as JSON arrays. Reading one language
- * rather than both and choosing in JavaScript halves the texts a page reads (a sixth of the statement).
+ * Every column a card shows but its sizes and colours, its texts in one language (`ar`: Arabic, else
+ * English): the product with its shop, brand and unit. Reading one language rather than both and choosing
+ * in JavaScript halves the texts a page reads (a sixth of the statement).
  */
-const cardColumns = (db: DbOrTrx, dialect: Dialect, ar: boolean) =>
+const cardColumns = (db: DbOrTrx, ar: boolean) =>
   db
     .selectFrom('products as p')
     .innerJoin('shops as s', 's.id', 'p.shop_id')
@@ -68,34 +69,39 @@ const cardColumns = (db: DbOrTrx, dialect: Dialect, ar: boolean) =>
       's.delivery_charge',
       's.free_delivery_above',
     ])
-    .select((eb) => [
+    .select([
       text(ar, 'p.name', 'p.name_ar').as('name'),
       text(ar, 'b.name', 'b.name_ar').$castTo<string | null>().as('brand_name'),
       text(ar, 'u.name', 'u.name_ar').$castTo<string | null>().as('unit_name'),
       text(ar, 's.name', 's.name_ar').as('shop_name'),
       text(ar, 's.estimated_delivery_time', 's.estimated_delivery_time_ar').$castTo<string | null>().as('delivery_time'),
-      jsonArrayFrom(dialect)(
-        eb
-          .selectFrom('product_sizes as ps')
-          .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-          .select(['z.id', 'z.name', 'ps.extra_price'])
-          .whereRef('ps.product_id', '=', 'p.id')
-          .orderBy('z.sort')
-          .orderBy('z.id'),
-      ).as('sizes_json'),
-      jsonArrayFrom(dialect)(
-        eb
-          .selectFrom('product_colors as pc')
-          .innerJoin('colors as c', 'c.id', 'pc.color_id')
-          .select(['c.id', text(ar, 'c.name', 'c.name_ar').as('name'), 'c.color_code', 'pc.extra_price'])
-          .whereRef('pc.product_id', '=', 'p.id')
-          .orderBy('c.id'),
-      ).as('colors_json'),
     ]);
+
+/** cardColumns with the sizes (in the sizes' order) and colours (by id) as JSON arrays of each row. */
+const cardColumnsWithVariants = (db: DbOrTrx, dialect: Dialect, ar: boolean) =>
+  cardColumns(db, ar).select((eb) => [
+    jsonArrayFrom(dialect)(
+      eb
+        .selectFrom('product_sizes as ps')
+        .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+        .select(['z.id', 'z.name', 'ps.extra_price'])
+        .whereRef('ps.product_id', '=', 'p.id')
+        .orderBy('z.sort')
+        .orderBy('z.id'),
+    ).as('sizes_json'),
+    jsonArrayFrom(dialect)(
+      eb
+        .selectFrom('product_colors as pc')
+        .innerJoin('colors as c', 'c.id', 'pc.color_id')
+        .select(['c.id', text(ar, 'c.name', 'c.name_ar').as('name'), 'c.color_code', 'pc.extra_price'])
+        .whereRef('pc.product_id', '=', 'p.id')
+        .orderBy('c.id'),
+    ).as('colors_json'),
+  ]);
 
 /** The active cards' rows (active products of active shops) of a list of ids. */
 const cardQuery = (db: DbOrTrx, dialect: Dialect, ar: boolean, ids: unknown) =>
-  cardColumns(db, dialect, ar)
+  cardColumnsWithVariants(db, dialect, ar)
     .where(inList(dialect, 'p.id', ids))
     .where('p.is_active', '=', 1)
     .where('s.is_active', '=', 1);
@@ -113,12 +119,36 @@ const cardRowsWithFlash = inArabicAndEnglish((ar) =>
   ),
 );
 
-type CardRow = Awaited<ReturnType<typeof cardRows.en>>[number];
+/** The rows of a page's cards (cardPage): their sizes and colours come from the catalogue memo. */
+const plainCardRows = inArabicAndEnglish((ar) =>
+  compiledOnce((db, dialect, a: { ids: unknown }) =>
+    cardColumns(db, ar)
+      .where(inList(dialect, 'p.id', a.ids))
+      .where('p.is_active', '=', 1)
+      .where('s.is_active', '=', 1),
+  ),
+);
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardColumns>['execute']>>[number];
 
 const json = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
-/** A card from its row (texts in the card's language), with its running flash-sale price (baisa) if any. */
-function toCard(r: CardRow, isFavorite: boolean, flashPrice: number | null | undefined): Product {
+/** A card's sizes and colours with their extra prices (baisa), the colours' names in the card's language. */
+interface CardVariants {
+  sizes: Array<{ id: number; name: string; extra_price: number }>;
+  colors: Array<{ id: number; name: string; color_code: string; extra_price: number }>;
+}
+
+const variantsOfRow = (r: { sizes_json: unknown; colors_json: unknown }): CardVariants => ({
+  sizes: json(r.sizes_json),
+  colors: json(r.colors_json),
+});
+
+/**
+ * A card from its row (texts in the card's language) and its sizes and colours, with its running
+ * flash-sale price (baisa) if any.
+ */
+function toCard(r: CardRow, v: CardVariants, isFavorite: boolean, flashPrice: number | null | undefined): Product {
   const p = pricing(r.price, r.list_price, flashPrice == null ? undefined : Number(flashPrice));
   return {
     id: r.id,
@@ -134,17 +164,8 @@ function toCard(r: CardRow, isFavorite: boolean, flashPrice: number | null | und
     is_favorite: isFavorite,
     brand: r.brand_name || null,
     unit: r.unit_id ? { id: r.unit_id, name: r.unit_name ?? '' } : null,
-    sizes: json<{ id: number; name: string; extra_price: number }>(r.sizes_json).map((s) => ({
-      id: s.id,
-      name: s.name,
-      price: omr(s.extra_price),
-    })),
-    colors: json<{ id: number; name: string; color_code: string; extra_price: number }>(r.colors_json).map((c) => ({
-      id: c.id,
-      name: c.name,
-      color_code: c.color_code,
-      price: omr(c.extra_price),
-    })),
+    sizes: v.sizes.map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
+    colors: v.colors.map((c) => ({ id: c.id, name: c.name, color_code: c.color_code, price: omr(c.extra_price) })),
     shop: {
       id: r.shop_id,
       name: r.shop_name,
@@ -183,7 +204,7 @@ export async function productCards(
   const byId = new Map<number, Product>();
   for (const r of rows) {
     const running = flashPrices ? flashPrices.get(r.id) : (r as { flash_price?: number | null }).flash_price;
-    byId.set(r.id, toCard(r, favs.has(r.id), running));
+    byId.set(r.id, toCard(r, variantsOfRow(r), favs.has(r.id), running));
   }
   return ids.map((id) => byId.get(id)).filter((p): p is Product => !!p);
 }
@@ -215,7 +236,7 @@ export async function cardPage(
     if (!ids.length) return { rows: [], revision: null };
     const byId = new Map(
       (
-        await cardRows[inLanguage(locale)](db, dialect, {
+        await plainCardRows[inLanguage(locale)](db, dialect, {
           ids: listValue(
             dialect,
             ids.map((r) => r.id),
@@ -239,7 +260,7 @@ const pageStatements = new Map<string, [string, string]>();
 function pageStatement(db: DbOrTrx, dialect: Dialect, language: 'ar' | 'en'): [string, string] {
   let parts = pageStatements.get(`${dialect}:${language}`);
   if (!parts) {
-    const { sql: text, parameters } = cardColumns(db, dialect, language === 'ar')
+    const { sql: text, parameters } = cardColumns(db, language === 'ar')
       .innerJoin(sql<{ id: number; rev: number | null }>`${sql.raw(PAGE_MARK)}`.as('pg'), 'pg.id', 'p.id')
       .select('pg.rev')
       .compile();
@@ -251,9 +272,21 @@ function pageStatement(db: DbOrTrx, dialect: Dialect, language: 'ar' | 'en'): [s
   return parts;
 }
 
-/** Cards from a page's rows (cardPage), with the running flash-sale prices of the catalogue memo. */
-export const pageCards = (rows: CardRow[], flashPrices: Map<number, number>): Product[] =>
-  rows.map((r) => toCard(r, false, flashPrices.get(r.id)));
+/**
+ * Cards from a page's rows (cardPage), with the running flash-sale prices and the sizes and colours the
+ * catalogue memo keeps (`variants`, every row's product).
+ */
+export const pageCards = (
+  rows: CardRow[],
+  locale: Locale,
+  flashPrices: Map<number, number>,
+  variants: Map<number, ProductVariants>,
+): Product[] =>
+  rows.map((r) => {
+    const v = variants.get(r.id) ?? { sizes: [], colors: [] };
+    const colors = v.colors.map((c) => ({ ...c, name: localized(c.name, c.name_ar, locale) }));
+    return toCard(r, { sizes: v.sizes, colors }, false, flashPrices.get(r.id));
+  });
 
 /** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
 export async function markFavorites(
