@@ -61,5 +61,9 @@ export const inList = (dialect: Dialect, column: string, list: unknown) =>
     ? sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`
     : sql<boolean>`${sql.ref(column)} = ANY(${list})`;
 
+/** The rows of a list passed as one value (through `listValue`), as a subquery's single column. */
+export const listRows = (dialect: Dialect, list: unknown) =>
+  dialect === 'sqlite' ? sql`SELECT value FROM json_each(${list})` : sql`SELECT unnest(${list}::int[])`;
+
 export const listValue = (dialect: Dialect, values: readonly number[]): unknown =>
   dialect === 'sqlite' ? JSON.stringify(values) : values;

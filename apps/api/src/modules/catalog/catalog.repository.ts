@@ -52,36 +52,41 @@ export interface ProductColorRow extends ProductSizeRow {
 export const jsonArrayFrom = (dialect: Dialect) => (dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom);
 
 /**
- * Product rows (productRows) with their sizes (in the sizes' order) and colours (by id) and extra prices
- * as JSON arrays, in the same statement: every card and cart line needs them, and on PostgreSQL a
- * statement is a round trip. Read the arrays with `variantsOf`.
+ * A product's sizes (in the sizes' order) and colours (by id, both names) with their extra prices, as
+ * JSON array columns `sizes_json` and `colors_json` of a query over `products as p`: every card and cart
+ * line needs them, and on PostgreSQL a statement is a round trip. Read them with `variantsOf`.
  */
-export const productRowsWithVariants = (db: DbOrTrx, dialect: Dialect) =>
-  productRows(db).select((eb) => [
-    jsonArrayFrom(dialect)(
-      eb
-        .selectFrom('product_sizes as ps')
-        .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-        .select(['z.id', 'z.name', 'ps.extra_price'])
-        .whereRef('ps.product_id', '=', 'p.id')
-        .orderBy('z.sort')
-        .orderBy('z.id'),
-    ).as('sizes_json'),
-    jsonArrayFrom(dialect)(
-      eb
-        .selectFrom('product_colors as pc')
-        .innerJoin('colors as c', 'c.id', 'pc.color_id')
-        .select(['c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
-        .whereRef('pc.product_id', '=', 'p.id')
-        .orderBy('c.id'),
-    ).as('colors_json'),
-  ]);
+export const variantColumns = (db: DbOrTrx, dialect: Dialect) => [
+  jsonArrayFrom(dialect)(
+    db
+      .selectFrom('product_sizes as ps')
+      .innerJoin('sizes as z', 'z.id', 'ps.size_id')
+      .select(['z.id', 'z.name', 'ps.extra_price'])
+      .where(sql<boolean>`ps.product_id = p.id`)
+      .orderBy('z.sort')
+      .orderBy('z.id'),
+  ).as('sizes_json'),
+  jsonArrayFrom(dialect)(
+    db
+      .selectFrom('product_colors as pc')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .select(['c.id', 'c.name', 'c.name_ar', 'c.color_code', 'pc.extra_price'])
+      .where(sql<boolean>`pc.product_id = p.id`)
+      .orderBy('c.id'),
+  ).as('colors_json'),
+];
 
-/** The sizes and colours of a row of productRowsWithVariants (PostgreSQL answers JSON parsed, SQLite as text). */
-export function variantsOf(row: { sizes_json: unknown; colors_json: unknown }) {
-  const read = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
-  return { sizes: read<ProductSizeRow>(row.sizes_json), colors: read<ProductColorRow>(row.colors_json) };
-}
+/** Product rows (productRows) with their sizes and colours (variantColumns), in the same statement. */
+export const productRowsWithVariants = (db: DbOrTrx, dialect: Dialect) => productRows(db).select(variantColumns(db, dialect));
+
+/** A JSON array column's rows (PostgreSQL answers JSON parsed, SQLite as text). */
+export const fromJsonArray = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+
+/** The sizes and colours of a row with variantColumns. */
+export const variantsOf = (row: { sizes_json: unknown; colors_json: unknown }): ProductVariants => ({
+  sizes: fromJsonArray<ProductSizeRow>(row.sizes_json),
+  colors: fromJsonArray<ProductColorRow>(row.colors_json),
+});
 
 /**
  * The condition a flash sale (`flash_sales as fs`) is running on at `now`: the one definition of the

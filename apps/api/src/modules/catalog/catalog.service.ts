@@ -24,7 +24,7 @@ import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
-import { cardPage, markFavorites, pageCards, pricing, productCards } from './product-cards';
+import { cardPage, cardRowsOf, markFavorites, pageCards, pricing, productCards } from './product-cards';
 import * as products from './products.repository';
 import * as shops from './shops.repository';
 
@@ -173,18 +173,13 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         // A search is computed every time (its words are too many to keep); a category, shop or the
         // deals keep their facets and unrefined count until the catalogue changes.
         // The page first: its statement reads the catalogue's revision too, which the memo needs.
-        const query = products.pageOfList(dialect, filter, q.sort_type, q.per_page, (q.page - 1) * q.per_page, now);
+        const offset = (q.page - 1) * q.per_page;
+        const query = products.pageOfList(dialect, filter, q.sort_type, q.per_page, offset, now);
         const page = query
           ? await cardPage(db, dialect, locale, query.page, query.order)
-          : await products.listByPrice(
-              db,
-              dialect,
-              filter,
-              q.sort_type === 'low_to_high' ? 'ASC' : 'DESC',
-              q.per_page,
-              (q.page - 1) * q.per_page,
-              now,
-            );
+          : await products
+              .listByPrice(db, dialect, filter, q.sort_type === 'low_to_high' ? 'ASC' : 'DESC', q.per_page, offset, now)
+              .then(async ({ ids, revision }) => ({ rows: await cardRowsOf(db, dialect, locale, ids), revision }));
         const kept = await memo.at(now, page.revision ?? undefined);
         const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
         const keep = <T>(what: string, compute: () => Promise<T>) =>
@@ -203,20 +198,15 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           keep('facets', () => products.facets(db, dialect, filter, now)),
           kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
           // Sizes and colours move the revision (migration 008): each product's are kept under it.
-          'rows' in page
-            ? kept.perProduct(
-                'variants',
-                page.rows.map((r) => r.id),
-                (missing) => repo.productVariants(db, dialect, missing),
-              )
-            : undefined,
+          kept.perProduct(
+            'variants',
+            page.rows.map((r) => r.id),
+            (missing) => repo.productVariants(db, dialect, missing),
+          ),
         ]);
         return {
           total,
-          products:
-            'rows' in page
-              ? pageCards(page.rows, locale, flashPrices, variants!)
-              : await productCards(db, dialect, page.ids, locale, null, now, flashPrices),
+          products: pageCards(page.rows, locale, flashPrices, variants),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),

@@ -11,6 +11,7 @@ export async function catalogRoutes(app: FastifyInstance) {
 // The public surface other modules may use: commerce prices and describes lines the way product cards
 // do, from the same product rows; the wishlist lists product cards.
 export {
+  fromJsonArray,
   jsonArrayFrom,
   productRowsWithVariants,
   runningFlashPriceColumn,

@@ -4,7 +4,14 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db';
 import { compiledOnce, inList, listValue } from '../../db/compiled';
 import { localized } from '../../shared/localized';
-import { favoriteProductIds, jsonArrayFrom, type ProductVariants, runningFlashPriceColumn } from './catalog.repository';
+import {
+  favoriteProductIds,
+  type ProductVariants,
+  runningFlashPriceColumn,
+  variantColumns,
+  variantsOf,
+} from './catalog.repository';
+import { revisionOf } from './products.repository';
 
 /**
  * Product list items (API.md "Product (list item)") for a set of ids, in the order of the ids.
@@ -77,31 +84,9 @@ const cardColumns = (db: DbOrTrx, ar: boolean) =>
       text(ar, 's.estimated_delivery_time', 's.estimated_delivery_time_ar').$castTo<string | null>().as('delivery_time'),
     ]);
 
-/** cardColumns with the sizes (in the sizes' order) and colours (by id) as JSON arrays of each row. */
-const cardColumnsWithVariants = (db: DbOrTrx, dialect: Dialect, ar: boolean) =>
-  cardColumns(db, ar).select((eb) => [
-    jsonArrayFrom(dialect)(
-      eb
-        .selectFrom('product_sizes as ps')
-        .innerJoin('sizes as z', 'z.id', 'ps.size_id')
-        .select(['z.id', 'z.name', 'ps.extra_price'])
-        .whereRef('ps.product_id', '=', 'p.id')
-        .orderBy('z.sort')
-        .orderBy('z.id'),
-    ).as('sizes_json'),
-    jsonArrayFrom(dialect)(
-      eb
-        .selectFrom('product_colors as pc')
-        .innerJoin('colors as c', 'c.id', 'pc.color_id')
-        .select(['c.id', text(ar, 'c.name', 'c.name_ar').as('name'), 'c.color_code', 'pc.extra_price'])
-        .whereRef('pc.product_id', '=', 'p.id')
-        .orderBy('c.id'),
-    ).as('colors_json'),
-  ]);
-
 /** The active cards' rows (active products of active shops) of a list of ids. */
-const cardQuery = (db: DbOrTrx, dialect: Dialect, ar: boolean, ids: unknown) =>
-  cardColumnsWithVariants(db, dialect, ar)
+const activeCards = (db: DbOrTrx, dialect: Dialect, ar: boolean, ids: unknown) =>
+  cardColumns(db, ar)
     .where(inList(dialect, 'p.id', ids))
     .where('p.is_active', '=', 1)
     .where('s.is_active', '=', 1);
@@ -110,45 +95,31 @@ const cardQuery = (db: DbOrTrx, dialect: Dialect, ar: boolean, ids: unknown) =>
 const inArabicAndEnglish = <T>(make: (ar: boolean) => T) => ({ ar: make(true), en: make(false) });
 const inLanguage = (locale: Locale) => (locale === 'ar' ? 'ar' : 'en');
 
-const cardRows = inArabicAndEnglish((ar) =>
-  compiledOnce((db, dialect, a: { ids: unknown }) => cardQuery(db, dialect, ar, a.ids)),
-);
+/** Cards' rows with their sizes and colours and running flash-sale price. */
 const cardRowsWithFlash = inArabicAndEnglish((ar) =>
   compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
-    cardQuery(db, dialect, ar, a.ids).select(runningFlashPriceColumn(a.now)),
+    activeCards(db, dialect, ar, a.ids).select(variantColumns(db, dialect)).select(runningFlashPriceColumn(a.now)),
   ),
 );
 
-/** The rows of a page's cards (cardPage): their sizes and colours come from the catalogue memo. */
+/** Cards' rows alone: a list's page takes its sizes, colours and flash-sale prices from the catalogue memo. */
 const plainCardRows = inArabicAndEnglish((ar) =>
-  compiledOnce((db, dialect, a: { ids: unknown }) =>
-    cardColumns(db, ar)
-      .where(inList(dialect, 'p.id', a.ids))
-      .where('p.is_active', '=', 1)
-      .where('s.is_active', '=', 1),
-  ),
+  compiledOnce((db, dialect, a: { ids: unknown }) => activeCards(db, dialect, ar, a.ids)),
 );
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardColumns>['execute']>>[number];
-
-const json = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
-
-/** A card's sizes and colours with their extra prices (baisa), the colours' names in the card's language. */
-interface CardVariants {
-  sizes: Array<{ id: number; name: string; extra_price: number }>;
-  colors: Array<{ id: number; name: string; color_code: string; extra_price: number }>;
-}
-
-const variantsOfRow = (r: { sizes_json: unknown; colors_json: unknown }): CardVariants => ({
-  sizes: json(r.sizes_json),
-  colors: json(r.colors_json),
-});
 
 /**
  * A card from its row (texts in the card's language) and its sizes and colours, with its running
  * flash-sale price (baisa) if any.
  */
-function toCard(r: CardRow, v: CardVariants, isFavorite: boolean, flashPrice: number | null | undefined): Product {
+function toCard(
+  r: CardRow,
+  v: ProductVariants,
+  locale: Locale,
+  isFavorite: boolean,
+  flashPrice: number | null | undefined,
+): Product {
   const p = pricing(r.price, r.list_price, flashPrice == null ? undefined : Number(flashPrice));
   return {
     id: r.id,
@@ -165,7 +136,12 @@ function toCard(r: CardRow, v: CardVariants, isFavorite: boolean, flashPrice: nu
     brand: r.brand_name || null,
     unit: r.unit_id ? { id: r.unit_id, name: r.unit_name ?? '' } : null,
     sizes: v.sizes.map((s) => ({ id: s.id, name: s.name, price: omr(s.extra_price) })),
-    colors: v.colors.map((c) => ({ id: c.id, name: c.name, color_code: c.color_code, price: omr(c.extra_price) })),
+    colors: v.colors.map((c) => ({
+      id: c.id,
+      name: localized(c.name, c.name_ar, locale),
+      color_code: c.color_code,
+      price: omr(c.extra_price),
+    })),
     shop: {
       id: r.shop_id,
       name: r.shop_name,
@@ -188,25 +164,25 @@ export async function productCards(
   locale: Locale,
   userId: number | null,
   now = new Date().toISOString(),
-  /** The running flash-sale prices of (at least) these products when the caller has them already. */
-  flashPrices?: Map<number, number>,
 ): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const [rows, favorites] = await Promise.all([
-    // The running flash price is a column, unless the caller has them all already.
-    flashPrices
-      ? cardRows[inLanguage(locale)](db, dialect, { ids: listValue(dialect, unique) })
-      : cardRowsWithFlash[inLanguage(locale)](db, dialect, { ids: listValue(dialect, unique), now }),
+    cardRowsWithFlash[inLanguage(locale)](db, dialect, { ids: listValue(dialect, unique), now }),
     userId ? favoriteProductIds(db, dialect, userId, unique) : Promise.resolve([] as Array<{ product_id: number }>),
   ]);
   const favs = new Set(favorites.map((f) => f.product_id));
-  const byId = new Map<number, Product>();
-  for (const r of rows) {
-    const running = flashPrices ? flashPrices.get(r.id) : (r as { flash_price?: number | null }).flash_price;
-    byId.set(r.id, toCard(r, variantsOfRow(r), favs.has(r.id), running));
-  }
+  const byId = new Map(rows.map((r) => [r.id, toCard(r, variantsOf(r), locale, favs.has(r.id), r.flash_price)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => !!p);
+}
+
+/** The cards' rows (without sizes, colours and flash prices) of these products, in the order of the ids. */
+export async function cardRowsOf(db: DbOrTrx, dialect: Dialect, locale: Locale, ids: number[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const byId = new Map(
+    (await plainCardRows[inLanguage(locale)](db, dialect, { ids: listValue(dialect, ids) })).map((r) => [r.id, r]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -218,8 +194,7 @@ export async function productCards(
  * two (a statement costs the server a socket write and read, the largest part of a cart or catalogue
  * answer's CPU there). The card part of that statement is built by Kysely once, around a marker where the
  * page goes. On SQLite, where a statement is a function call, the page's ids and then their cards are
- * two statements: as one, SQLite evaluated the sizes' and colours' subqueries twice per row (a demo page
- * took 210 against 145 µs).
+ * two statements: as one, a demo page's took 128 against 105 µs.
  */
 export async function cardPage(
   db: DbOrTrx,
@@ -228,23 +203,18 @@ export async function cardPage(
   page: RawBuilder<unknown>,
   order: RawBuilder<unknown>,
 ): Promise<{ rows: CardRow[]; revision: number | null }> {
-  const revisionOf = (rows: Array<{ rev: number | string | null }>) =>
-    rows.length && rows[0]!.rev !== null ? Number(rows[0]!.rev) : null;
   if (dialect === 'sqlite') {
     // The page's own statement, already in order.
     const { rows: ids } = await sql<{ id: number; rev: number | null }>`${page}`.execute(db);
-    if (!ids.length) return { rows: [], revision: null };
-    const byId = new Map(
-      (
-        await plainCardRows[inLanguage(locale)](db, dialect, {
-          ids: listValue(
-            dialect,
-            ids.map((r) => r.id),
-          ),
-        })
-      ).map((r) => [r.id, r]),
-    );
-    return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), revision: revisionOf(ids) };
+    return {
+      rows: await cardRowsOf(
+        db,
+        dialect,
+        locale,
+        ids.map((r) => r.id),
+      ),
+      revision: revisionOf(ids),
+    };
   }
   const [before, after] = pageStatement(db, dialect, inLanguage(locale));
   const { rows } = await sql<
@@ -281,12 +251,7 @@ export const pageCards = (
   locale: Locale,
   flashPrices: Map<number, number>,
   variants: Map<number, ProductVariants>,
-): Product[] =>
-  rows.map((r) => {
-    const v = variants.get(r.id) ?? { sizes: [], colors: [] };
-    const colors = v.colors.map((c) => ({ ...c, name: localized(c.name, c.name_ar, locale) }));
-    return toCard(r, { sizes: v.sizes, colors }, false, flashPrices.get(r.id));
-  });
+): Product[] => rows.map((r) => toCard(r, variants.get(r.id) ?? { sizes: [], colors: [] }, locale, false, flashPrices.get(r.id)));
 
 /** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
 export async function markFavorites(

@@ -189,9 +189,13 @@ export interface IdPage {
   revision: number | null;
 }
 
+/** The revision a page's statement read with its rows (`rev` column; null when the page is empty). */
+export const revisionOf = (rows: Array<{ rev: number | string | null }>) =>
+  rows.length && rows[0]!.rev !== null ? Number(rows[0]!.rev) : null;
+
 const idPage = (rows: Array<{ id: number; rev: number | string | null }>): IdPage => ({
   ids: rows.map((r) => r.id),
-  revision: rows.length && rows[0]!.rev !== null ? Number(rows[0]!.rev) : null,
+  revision: revisionOf(rows),
 });
 
 /**

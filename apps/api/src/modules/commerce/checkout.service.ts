@@ -165,13 +165,9 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
       const address = await findAddress(trx, userId, body.address_id);
       if (!address) throw validationError({ address_id: ['The selected address was not found.'] });
 
-      const rows = (await repo.cartLines(trx, userId, body.is_buy_now)).filter((r) => body.shop_ids.includes(r.shop_id));
-      const products = await repo.saleProducts(
-        trx,
-        ctx.dialect,
-        rows.map((r) => r.product_id),
-        iso,
-      );
+      const cart = await repo.cartWithProducts(trx, ctx.dialect, userId, body.is_buy_now, [], iso);
+      const rows = cart.rows.filter((r) => body.shop_ids.includes(r.shop_id));
+      const { products } = cart;
       const problems: string[] = [];
       const lines: PricedLine[] = [];
       for (const row of rows) {

@@ -1,9 +1,9 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Dialect, DbOrTrx, Trx } from '../../db';
-import { compiledOnce, inList, listValue } from '../../db/compiled';
+import { compiledOnce, inList, listRows, listValue } from '../../db/compiled';
 import type { OrderItemsTable, OrdersTable, OrderStatus, OrderTaxesTable } from '../../db/commerce-schema';
 import type { CouponsTable } from '../../db/catalogue-schema';
-import { jsonArrayFrom, productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
+import { fromJsonArray, jsonArrayFrom, productRowsWithVariants, runningFlashPriceColumn, variantsOf } from '../catalog';
 
 /** SQL of the commerce module (issue 16). Money is integer baisa. */
 
@@ -122,11 +122,8 @@ const cartProductRows = compiledOnce((db, dialect, a: { userId: number; isBuyNow
       ).as('lines_json'),
     )
     .where(
-      dialect === 'sqlite'
-        ? sql<boolean>`p.id IN (SELECT c2.product_id FROM cart_items c2 WHERE c2.user_id = ${a.userId} AND c2.is_buy_now = ${a.isBuyNow}
-            UNION ALL SELECT value FROM json_each(${a.extra}))`
-        : sql<boolean>`p.id IN (SELECT c2.product_id FROM cart_items c2 WHERE c2.user_id = ${a.userId} AND c2.is_buy_now = ${a.isBuyNow}
-            UNION ALL SELECT unnest(${a.extra}::int[]))`,
+      sql<boolean>`p.id IN (SELECT c2.product_id FROM cart_items c2 WHERE c2.user_id = ${a.userId} AND c2.is_buy_now = ${a.isBuyNow}
+        UNION ALL ${listRows(dialect, a.extra)})`,
     ),
 );
 
@@ -148,7 +145,7 @@ export async function cartWithProducts(
   const products = new Map<number, SaleProduct>();
   for (const { lines_json, ...r } of found) {
     products.set(r.id, toSaleProduct(r));
-    rows.push(...(typeof lines_json === 'string' ? (JSON.parse(lines_json) as CartLineRow[]) : (lines_json as CartLineRow[])));
+    rows.push(...fromJsonArray<CartLineRow>(lines_json));
   }
   rows.sort((a, b) => a.id - b.id);
   return { rows, products };
