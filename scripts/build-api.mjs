@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles the API server (apps/api/src/server.ts and the workspace code it imports, @souq/contracts
-// included) into one JavaScript module, apps/api/dist/server.js, with a source map; the packages of
+// included) into one JavaScript module, apps/api/dist/server.js (and the search index's worker thread,
+// dist/search-index-worker.js), with source maps; the packages of
 // node_modules stay imports. `npm start` builds it when it is missing or older than its sources.
 //   node scripts/build-api.mjs            build now
 //   buildApiIfStale() (imported)          build only when a source is newer than the output
@@ -49,7 +50,9 @@ export async function buildApi() {
     'tsx',
   ].flatMap((name) => [name, `${name}/*`]);
   const result = await esbuild.build({
-    entryPoints: [path.join(apiDir, 'src/server.ts')],
+    // The search index's worker thread is a module of its own beside the server (search-index.ts).
+    entryPoints: [path.join(apiDir, 'src/server.ts'), path.join(apiDir, 'src/modules/catalog/search-index-worker.ts')],
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -63,7 +66,7 @@ export async function buildApi() {
       js: "import { createRequire as __souqCreateRequire } from 'node:module'; const require = __souqCreateRequire(import.meta.url);",
     },
     write: false,
-    outfile: apiEntry,
+    outdir: path.dirname(apiEntry),
     logLevel: 'warning',
   });
   // Each file is written beside its place and renamed over it, so a server starting meanwhile (or a

@@ -15,6 +15,7 @@ import {
   type ShopDetail,
 } from '@souq/contracts';
 import sanitizeHtml from 'sanitize-html';
+import type { AppConfig } from '../../config';
 import type { Db, Dialect } from '../../db';
 import { notFound } from '../../http/route';
 import { searchTerms } from '../../shared/search-text';
@@ -22,10 +23,11 @@ import { createTtlCache } from '../../shared/ttl-cache';
 import { localized } from '../../shared/localized';
 import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
-import { createCatalogueMemo } from './catalogue-memo';
+import { createCatalogueMemo, type KeptValues } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
-import { cardPage, cardRowsOf, markFavorites, pageCards, pricing, productCards } from './product-cards';
+import { cardPage, cardRowsOf, markFavorites, pageCards, pricing, productCards, type CardRow } from './product-cards';
 import * as products from './products.repository';
+import { createSearchIndexKeeper, INDEX_SORTS, type IndexedSearch } from './search-index';
 import * as shops from './shops.repository';
 
 /** A shop is Online while its last activity is under 10 minutes old. */
@@ -111,13 +113,31 @@ export interface CatalogService {
   }>;
   home(page: number, perPage: number, locale: Locale, userId: number | null): Promise<Answer<HomeResponse>>;
   recentlyViewed(userId: number, locale: Locale): Promise<Product[]>;
+  /** Builds the search index ahead of the first search (at start-up; search-index.ts). */
+  warmSearchIndex(): Promise<void>;
 }
 
-export function createCatalogService(db: Db, dialect: Dialect, settings: SettingsService, cacheTtlMs: number): CatalogService {
+export function createCatalogService(
+  db: Db,
+  dialect: Dialect,
+  settings: SettingsService,
+  cacheTtlMs: number,
+  options: {
+    /** The database's settings, for the search index's worker thread (without: read in this thread). */
+    database?: AppConfig['database'];
+    onSearchIndexError?: (err: unknown) => void;
+    searchIndexInlineUpTo?: number;
+  } = {},
+): CatalogService {
   // Public answers (no per-user data) are reused for a few seconds; is_favorite is applied per request.
   const cache = createTtlCache<unknown>(cacheTtlMs);
   // Facets and counts of a context (category, shop, deals, everything) last until the catalogue changes.
   const memo = createCatalogueMemo(db);
+  const searchIndex = createSearchIndexKeeper(db, {
+    database: options.database,
+    inlineUpTo: options.searchIndexInlineUpTo,
+    onError: options.onSearchIndexError,
+  });
   const cached = <T>(key: string, compute: () => Promise<T>) => cache.get(key, compute) as Promise<T>;
   const categories = createCategoriesService(db);
   const nowIso = () => new Date().toISOString();
@@ -170,20 +190,8 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
       const key = `products:${locale}:${JSON.stringify([filter, q.sort_type, q.page, q.per_page])}`;
       const value = await cached(key, async () => {
         const now = nowIso();
-        // A search is computed every time (its words are too many to keep); a category, shop or the
-        // deals keep their facets and unrefined count until the catalogue changes.
-        // The page first: its statement reads the catalogue's revision too, which the memo needs.
         const offset = (q.page - 1) * q.per_page;
-        const query = products.pageOfList(dialect, filter, q.sort_type, q.per_page, offset, now);
-        const page = query
-          ? await cardPage(db, dialect, locale, query.page, query.order)
-          : await products
-              .listByPrice(db, dialect, filter, q.sort_type === 'low_to_high' ? 'ASC' : 'DESC', q.per_page, offset, now)
-              .then(async ({ ids, revision }) => ({ rows: await cardRowsOf(db, dialect, locale, ids), revision }));
-        const kept = await memo.at(now, page.revision ?? undefined);
-        const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
-        const keep = <T>(what: string, compute: () => Promise<T>) =>
-          filter.terms.length ? compute() : kept.get(`${what}:${context}`, compute);
+        const sort = q.sort_type;
         const refined = !!(
           filter.brandIds?.length ||
           filter.colorIds?.length ||
@@ -192,21 +200,57 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
           filter.minPrice !== undefined ||
           filter.maxPrice !== undefined
         );
+        const flashPricesIn = (kept: KeptValues) =>
+          kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now));
+        // A search takes its matches, count, facets and page from the search index while it holds the
+        // catalogue's current revision (search-index.ts; a rating filter or a sort by popularity or sales
+        // takes only the facets); everything else, and searches while a large index builds, from SQL.
+        let kept: KeptValues | undefined;
+        let indexed: IndexedSearch | undefined;
+        const pagedByIndex = INDEX_SORTS.has(sort) && !filter.minRating;
+        if (filter.terms.length) {
+          kept = await memo.at(now);
+          const index = await searchIndex.at(kept.revision);
+          if (index) {
+            const eff = index.effectivePrices(await flashPricesIn(kept));
+            indexed = index.search(filter, pagedByIndex ? sort : null, q.per_page, offset, eff);
+          }
+        }
+        let rows: CardRow[];
+        if (indexed && pagedByIndex) {
+          rows = await cardRowsOf(db, dialect, locale, indexed.ids);
+        } else {
+          // The page first: its statement reads the catalogue's revision too, which the memo needs.
+          const query = products.pageOfList(dialect, filter, sort, q.per_page, offset, now);
+          const page = query
+            ? await cardPage(db, dialect, locale, query.page, query.order)
+            : await products
+                .listByPrice(db, dialect, filter, sort === 'low_to_high' ? 'ASC' : 'DESC', q.per_page, offset, now)
+                .then(async ({ ids, revision }) => ({ rows: await cardRowsOf(db, dialect, locale, ids), revision }));
+          rows = page.rows;
+          kept ??= await memo.at(now, page.revision ?? undefined);
+        }
+        const memoized = kept ?? (await memo.at(now));
+        // A category, shop or the deals keep their facets and unrefined count until the catalogue changes;
+        // a search's are computed every time (by the index, or in SQL).
+        const context = JSON.stringify([filter.shopId, filter.categoryId, filter.subCategoryId, filter.deals]);
+        const keep = <T>(what: string, compute: () => Promise<T>) =>
+          filter.terms.length ? compute() : memoized.get(`${what}:${context}`, compute);
         const count = () => products.countProducts(db, dialect, filter, now);
         const [total, f, flashPrices, variants] = await Promise.all([
-          refined ? count() : keep('count', count),
-          keep('facets', () => products.facets(db, dialect, filter, now)),
-          kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
+          indexed && pagedByIndex ? indexed.total : refined ? count() : keep('count', count),
+          indexed ? indexed.facets : keep('facets', () => products.facets(db, dialect, filter, now)),
+          flashPricesIn(memoized),
           // Sizes and colours move the revision (migration 008): each product's are kept under it.
-          kept.perProduct(
+          memoized.perProduct(
             'variants',
-            page.rows.map((r) => r.id),
+            rows.map((r) => r.id),
             (missing) => repo.productVariants(db, dialect, missing),
           ),
         ]);
         return {
           total,
-          products: pageCards(page.rows, locale, flashPrices, variants),
+          products: pageCards(rows, locale, flashPrices, variants),
           filters: {
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
@@ -428,6 +472,10 @@ export function createCatalogService(db: Db, dialect: Dialect, settings: Setting
         just_for_you: await withFavorites(value.just_for_you, userId),
         running_flash_sale: value.running_flash_sale ? await withFavorites(value.running_flash_sale, userId) : null,
       };
+    },
+
+    async warmSearchIndex() {
+      await searchIndex.warm(await products.catalogueRevision(db));
     },
 
     async recentlyViewed(userId, locale) {

@@ -19,6 +19,8 @@ export interface CatalogueMemo {
 }
 
 export interface KeptValues {
+  /** The catalogue's revision the values are kept under. */
+  readonly revision: number;
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /**
    * A value of each of these products (`kind` names which, e.g. their sizes and colours), kept apart from
@@ -34,6 +36,9 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
   /** Moves each time the kept values are dropped. */
   let generation = 0;
   const kept: KeptValues = {
+    get revision() {
+      return state!.revision;
+    },
     get: (key, compute) => values.get(key, compute) as ReturnType<typeof compute>,
     async perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>) {
       const out = new Map<number, T>();

@@ -107,7 +107,7 @@ const plainCardRows = inArabicAndEnglish((ar) =>
   compiledOnce((db, dialect, a: { ids: unknown }) => activeCards(db, dialect, ar, a.ids)),
 );
 
-type CardRow = Awaited<ReturnType<ReturnType<typeof cardColumns>['execute']>>[number];
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cardColumns>['execute']>>[number];
 
 /**
  * A card from its row (texts in the card's language) and its sizes and colours, with its running

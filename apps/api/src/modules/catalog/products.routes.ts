@@ -28,8 +28,16 @@ import { createCatalogService } from './catalog.service';
 
 /** Products, product details, reviews, shops, flash sales, home and recently viewed (API.md "Catalogue"). */
 export async function productsRoutes(app: FastifyInstance) {
-  const catalog = createCatalogService(app.db, app.dialect, app.services.settings, app.config.catalogCacheTtlMs);
+  const catalog = createCatalogService(app.db, app.dialect, app.services.settings, app.config.catalogCacheTtlMs, {
+    database: app.config.database,
+    onSearchIndexError: (err) => app.log.error({ err }, 'search index: build failed; searches go to SQL'),
+  });
   const tags = ['catalog'];
+  // A listening server builds its search index at once, between its first requests, rather than on the
+  // first search (a large catalogue's takes seconds, during which searches would go to SQL).
+  app.addHook('onListen', () => {
+    void catalog.warmSearchIndex().catch((err: unknown) => app.log.error({ err }, 'search index: warm-up failed'));
+  });
 
   route(
     app,

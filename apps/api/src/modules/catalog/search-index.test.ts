@@ -1,0 +1,246 @@
+import { productsResponseSchema } from '@souq/contracts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { searchTerms } from '../../shared/search-text';
+import { runningFlashPrices } from './catalog.repository';
+import * as products from './products.repository';
+import type { ProductListFilter, ProductSort } from './products.repository';
+import { buildSearchIndex, createSearchIndexKeeper, topK, type SearchIndex } from './search-index';
+
+// The search index answers a search as the SQL of products.repository would (search-index.ts, decision 016).
+const app = await createTestApp();
+const { db, dialect } = app;
+
+const revision = async () => products.catalogueRevision(db);
+
+async function bySql(f: ProductListFilter, sort: ProductSort, now: string) {
+  const query = products.pageOfList(dialect, f, sort, 500, 0, now)!;
+  const { rows } = await sql<{ id: number }>`${query.page}`.execute(db);
+  const [total, facets] = await Promise.all([products.countProducts(db, dialect, f, now), products.facets(db, dialect, f, now)]);
+  return { ids: rows.map((r) => r.id), total, facets };
+}
+
+async function byIndex(index: SearchIndex, f: ProductListFilter, sort: ProductSort, now: string) {
+  const eff = index.effectivePrices(await runningFlashPrices(db, null, now));
+  return index.search(f, sort, 500, 0, eff);
+}
+
+const facetIds = (f: products.FacetRows) => ({
+  brands: f.brands.map((b) => b.id),
+  colors: f.colors.map((c) => c.id),
+  sizes: f.sizes.map((s) => s.id),
+  minPrice: f.minPrice,
+  maxPrice: f.maxPrice,
+});
+
+async function list(qs: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/products?${qs}`, headers: { 'accept-language': 'en' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return productsResponseSchema.parse(res.json()).data;
+}
+
+describe('search index', () => {
+  it('matches, counts, facets and pages every search as the SQL does', async () => {
+    const now = new Date().toISOString();
+    const index = await buildSearchIndex(db, await revision());
+    // Words of the demo catalogue's names in both languages, prefixes, several words, none.
+    const names = await db.selectFrom('products').select(['name', 'name_ar']).orderBy('id').limit(60).execute();
+    const words = [...new Set(names.flatMap((n) => searchTerms(`${n.name} ${n.name_ar ?? ''}`)))].filter((_, i) => i % 3 === 0);
+    const queries = [
+      ...words.slice(0, 15),
+      'honey',
+      'hon',
+      'mount hon',
+      'عسل',
+      'العسل',
+      'الاخضر',
+      'حلوى عمانية',
+      'dates',
+      'a',
+      'ال',
+      'honey zzzzqqq',
+      'omani omani',
+    ];
+    expect(queries.length).toBeGreaterThan(20);
+    const some = await db
+      .selectFrom('products')
+      .select(['category_id', 'sub_category_id', 'shop_id', 'brand_id'])
+      .where('brand_id', 'is not', null)
+      .where('sub_category_id', 'is not', null)
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const color = await db.selectFrom('product_colors').select('color_id').orderBy('id').executeTakeFirstOrThrow();
+    const size = await db.selectFrom('product_sizes').select('size_id').orderBy('id').executeTakeFirstOrThrow();
+    const filters: Array<Omit<ProductListFilter, 'terms'>> = [
+      {},
+      { categoryId: some.category_id },
+      { subCategoryId: some.sub_category_id! },
+      { shopId: some.shop_id },
+      { brandIds: [some.brand_id!] },
+      { colorIds: [color.color_id] },
+      { sizeIds: [size.size_id] },
+      { minPrice: 2000, maxPrice: 15000 },
+      { deals: true },
+    ];
+    let found = 0;
+    for (const [n, q] of queries.entries()) {
+      // Each filter with a third of the searches.
+      for (const [i, extra] of filters.entries()) {
+        if (i > 0 && n % 3 !== 0) continue;
+        // Every sort for the plain search; the default order with each filter.
+        for (const sort of i === 0 ? (['default', 'newest', 'low_to_high', 'high_to_low'] as const) : (['default'] as const)) {
+          const f: ProductListFilter = { terms: searchTerms(q), ...extra };
+          const [want, got] = await Promise.all([bySql(f, sort, now), byIndex(index, f, sort, now)]);
+          const what = `${q} ${JSON.stringify(extra)} ${sort}`;
+          expect(got.total, what).toBe(want.total);
+          expect(facetIds(got.facets), what).toEqual(facetIds(want.facets));
+          // PostgreSQL ranks by ts_rank in SQL; the index ranks by FTS5's BM25 on both dialects.
+          if (sort === 'default' && dialect === 'postgres') expect([...got.ids].sort(), what).toEqual([...want.ids].sort());
+          else expect(got.ids, what).toEqual(want.ids);
+          found += got.total;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('pages as the SQL does', async () => {
+    const now = new Date().toISOString();
+    const index = await buildSearchIndex(db, await revision());
+    const f: ProductListFilter = { terms: searchTerms('a') };
+    const all = await byIndex(index, f, 'default', now);
+    expect(all.total).toBeGreaterThan(25);
+    const eff = index.effectivePrices(await runningFlashPrices(db, null, now));
+    const pages = [0, 1, 2].flatMap((p) => index.search(f, 'default', 10, p * 10, eff).ids);
+    expect(pages).toEqual(all.ids.slice(0, 30));
+    expect(index.search(f, 'default', 10, 10_000, eff)).toMatchObject({ ids: [], total: all.total });
+  });
+
+  it('leaves the page to SQL for a sort it does not know (rating, sales) and still answers the facets', async () => {
+    const now = new Date().toISOString();
+    const index = await buildSearchIndex(db, await revision());
+    const f: ProductListFilter = { terms: searchTerms('honey') };
+    const eff = index.effectivePrices(await runningFlashPrices(db, null, now));
+    const got = index.search(f, 'top_selling', 20, 0, eff);
+    expect(got.ids).toEqual([]);
+    expect(facetIds(got.facets)).toEqual(facetIds((await bySql(f, 'default', now)).facets));
+  });
+
+  it('finds a change at once: a new name, a product or its shop taken off, a colour added', async () => {
+    const before = await list('search=zebrawood');
+    expect(before.total).toBe(0);
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'shop_id', 'search_name'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('products')
+      .set({ search_name: `${product.search_name} zebrawood` })
+      .where('id', '=', product.id)
+      .execute();
+    const renamed = await list('search=zebrawood');
+    expect(renamed.products.map((p) => p.id)).toEqual([product.id]);
+
+    const colour = await db
+      .insertInto('colors')
+      .values({ name: 'Zebra Stripe', name_ar: null, color_code: '#101010' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('product_colors').values({ product_id: product.id, color_id: colour.id, extra_price: 0 }).execute();
+    expect((await list('search=zebrawood')).filters.colors.map((c) => c.id)).toContain(colour.id);
+
+    await db.updateTable('shops').set({ is_active: 0 }).where('id', '=', product.shop_id).execute();
+    expect((await list('search=zebrawood')).total).toBe(0);
+    await db.updateTable('shops').set({ is_active: 1 }).where('id', '=', product.shop_id).execute();
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    expect((await list('search=zebrawood')).total).toBe(0);
+    await db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+    expect((await list('search=zebrawood')).total).toBe(1);
+  });
+});
+
+describe('search index keeper', () => {
+  it('reads a large catalogue in a worker thread, then answers as an index read in this thread', async () => {
+    const errors: unknown[] = [];
+    const keeper = createSearchIndexKeeper(db, { inlineUpTo: 0, database: app.config.database, onError: (e) => errors.push(e) });
+    const rev = await revision();
+    // Not read yet: SQL answers meanwhile.
+    expect(await keeper.at(rev)).toBeUndefined();
+    await keeper.settled();
+    expect(errors).toEqual([]);
+    const fromWorker = await keeper.at(rev);
+    expect(fromWorker?.revision).toBe(rev);
+    const here = await buildSearchIndex(db, rev);
+    const now = new Date().toISOString();
+    for (const q of ['honey', 'عسل', 'a', 'mount hon']) {
+      const f = { terms: searchTerms(q) };
+      expect(await byIndex(fromWorker!, f, 'default', now)).toEqual(await byIndex(here, f, 'default', now));
+    }
+
+    // After a change, the previous index answers until the new one is read.
+    const product = await db.selectFrom('products').select('id').where('is_active', '=', 1).executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    try {
+      const next = await revision();
+      expect(next).toBeGreaterThan(rev);
+      expect(await keeper.at(next)).toBe(fromWorker);
+      await keeper.settled();
+      const fresh = await keeper.at(next);
+      expect(fresh?.revision).toBe(next);
+      expect(fresh!.size).toBe(fromWorker!.size);
+      // A request that read the revision before the change does not get the newer index.
+      expect(await keeper.at(rev)).toBeUndefined();
+    } finally {
+      await db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+    }
+  });
+
+  it('builds a small catalogue while the request waits, and warms up without one', async () => {
+    const keeper = createSearchIndexKeeper(db, { database: app.config.database });
+    const rev = await revision();
+    const index = await keeper.at(rev);
+    expect(index?.revision).toBe(rev);
+    const warmed = createSearchIndexKeeper(db, { database: app.config.database });
+    await warmed.warm(rev);
+    expect((await warmed.at(rev))?.size).toBe(index!.size);
+  });
+
+  it('reports a build that fails, and searches go on in SQL', async () => {
+    const errors: unknown[] = [];
+    const keeper = createSearchIndexKeeper(db, {
+      inlineUpTo: 0,
+      database:
+        dialect === 'sqlite'
+          ? { dialect: 'sqlite', file: `${app.config.dataDir}/missing/none.sqlite` }
+          : { dialect: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' },
+      onError: (err) => errors.push(err),
+    });
+    expect(await keeper.at(await revision())).toBeUndefined();
+    await keeper.settled();
+    expect(errors).toHaveLength(1);
+    expect(await keeper.at(await revision())).toBeUndefined();
+    await keeper.settled();
+  });
+});
+
+describe('topK', () => {
+  it('keeps the first k in order, ties broken by id the same way', () => {
+    const n = 500;
+    const key = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 23);
+    const ids = Int32Array.from({ length: n }, (_, i) => 1000 + i);
+    const items = Int32Array.from({ length: n }, (_, i) => (i * 31) % n);
+    for (const descending of [true, false]) {
+      const sign = descending ? -1 : 1;
+      const all = [...items].sort((a, b) => sign * (key[a]! - key[b]!) || sign * (ids[a]! - ids[b]!));
+      for (const k of [1, 10, 37, n, n + 5]) expect(topK(items, n, k, key, ids, descending)).toEqual(all.slice(0, k));
+      expect(topK(items, 100, 10, key, ids, descending)).toEqual(
+        [...items.slice(0, 100)].sort((a, b) => sign * (key[a]! - key[b]!) || sign * (ids[a]! - ids[b]!)).slice(0, 10),
+      );
+    }
+    expect(topK(items, n, 0, key, ids, true)).toEqual([]);
+  });
+});

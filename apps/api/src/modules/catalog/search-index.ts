@@ -1,0 +1,556 @@
+import { Worker } from 'node:worker_threads';
+import type { DbOrTrx } from '../../db';
+import type { AppConfig } from '../../config';
+import { withoutArticle } from '../../shared/search-text';
+import type { FacetRows, ProductListFilter, ProductSort } from './products.repository';
+import { readCatalogue, type Dictionaries, type IndexData, type Slots } from './search-index-data';
+
+/**
+ * The catalogue's words in memory (issue 14, decision 016).
+ *
+ * A search over a large catalogue matches a word in thousands of products, and its count, facets and
+ * ranking need every one of them: in SQL each of those is a statement that evaluates the match again (eight
+ * a search, 78 ms of CPU on 100,000 products). This index holds what a search needs of every product —
+ * its words with their weighted frequencies, shop, category, sub-category, brand, colours, sizes, prices
+ * and creation time — in typed arrays, built from the database at a catalogue revision (migration 008;
+ * every write to those columns moves it) and used only while the revision read by a request is the one it
+ * was built at. A search then matches, counts, computes the facets and picks its page in memory, and reads
+ * only the page's cards from the database.
+ *
+ * Matching is FTS5's (SQLite, migration 004) on both dialects: every query word as a prefix of an indexed
+ * word (Arabic words also without their article), every word needed; ranking is FTS5's BM25 with the name
+ * weighing 10 and the other text 1, the formula SQLite evaluates for `bm25(products_fts, 10.0, 1.0)`
+ * (sqlite.org/fts5.html, "The bm25() function"), so that both dialects rank a search alike.
+ *
+ * Rating and sales are not in the index (they change with every review and order without moving the
+ * revision): a search filtered by rating or sorted by popularity or sales takes only its facets from here.
+ */
+
+/** A search answered by the index: a page of product ids, the refined count and the unrefined facets. */
+export interface IndexedSearch {
+  ids: number[];
+  total: number;
+  facets: FacetRows;
+}
+
+/** Sorts the index can order by (the others need rating or sales). */
+export const INDEX_SORTS: ReadonlySet<ProductSort> = new Set(['default', 'newest', 'low_to_high', 'high_to_low']);
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** Ids seen in one search, by id (ids not in the dictionary start as seen, so they are never counted). */
+class SeenIds {
+  private readonly start: Uint8Array;
+  readonly seen: Uint8Array;
+  left = 0;
+  constructor(private readonly ids: number[]) {
+    const size = Math.max(0, ...ids) + 1;
+    this.start = new Uint8Array(size).fill(1);
+    for (const id of ids) this.start[id] = 0;
+    this.seen = new Uint8Array(size);
+  }
+  reset() {
+    this.seen.set(this.start);
+    this.left = this.ids.length;
+  }
+}
+
+export class SearchIndex {
+  private readonly s: Slots;
+  private readonly dict: Dictionaries;
+  /** FTS5's `k1 * (1 - b + b * D / avgdl)` of each slot. */
+  private readonly lengthNorm: Float64Array;
+  private readonly brandsSeen: SeenIds;
+  private readonly colorsSeen: SeenIds;
+  private readonly sizesSeen: SeenIds;
+  // Scratch space of one search (searches run one at a time: search() never awaits).
+  private readonly freq: Float64Array;
+  private readonly score: Float64Array;
+  private readonly termMark: Int32Array;
+  private readonly termCount: Uint8Array;
+  private readonly touched: Int32Array;
+  private readonly inPhrase: Int32Array;
+  private readonly hits: Int32Array;
+  private stamp = 0;
+  private effective: { from: Map<number, number>; eff: Float64Array } | undefined;
+
+  constructor(
+    readonly revision: number,
+    slots: Slots,
+    dict: Dictionaries,
+  ) {
+    this.s = slots;
+    this.dict = dict;
+    const n = slots.ids.length;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += slots.length[i]!;
+    const avgdl = n ? total / n : 1;
+    this.lengthNorm = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.lengthNorm[i] = K1 * (1 - B + (B * slots.length[i]!) / avgdl);
+    this.brandsSeen = new SeenIds(dict.brands.map((b) => b.id));
+    this.colorsSeen = new SeenIds(dict.colors.map((c) => c.id));
+    this.sizesSeen = new SeenIds(dict.sizes.map((z) => z.id));
+    this.freq = new Float64Array(n);
+    this.score = new Float64Array(n);
+    this.termMark = new Int32Array(n);
+    this.termCount = new Uint8Array(n);
+    this.touched = new Int32Array(n);
+    this.inPhrase = new Int32Array(n);
+    this.hits = new Int32Array(n);
+  }
+
+  get size(): number {
+    return this.s.ids.length;
+  }
+
+  /**
+   * Each slot's effective price: its running flash-sale price when lower than its list price. Kept for
+   * the last map of prices given (the catalogue memo keeps one until a sale starts or ends).
+   */
+  effectivePrices(flashPrices: Map<number, number>): Float64Array {
+    if (this.effective?.from === flashPrices) return this.effective.eff;
+    const eff = Float64Array.from(this.s.listPrice);
+    for (const [id, price] of flashPrices) {
+      const slot = this.slotOf(id);
+      if (slot >= 0 && price < eff[slot]!) eff[slot] = price;
+    }
+    this.effective = { from: flashPrices, eff };
+    return eff;
+  }
+
+  /**
+   * Matches, counts, facets and (for a sort of INDEX_SORTS) a page. The rating filter is not applied
+   * (the caller counts in SQL then). `eff`: effectivePrices() under the request's running flash sales.
+   */
+  search(f: ProductListFilter, sort: ProductSort | null, limit: number, offset: number, eff: Float64Array): IndexedSearch {
+    const { list: touched, count: touchedCount, need } = this.match(f.terms);
+    const { termCount, hits } = this;
+    const brands = this.brandsSeen;
+    const colors = this.colorsSeen;
+    const sizes = this.sizesSeen;
+    brands.reset();
+    colors.reset();
+    sizes.reset();
+    const range = new Float64Array([Infinity, -Infinity]);
+    const count = scan(this.s, { touched, touchedCount, termCount, need, hits, eff, range }, f, { brands, colors, sizes });
+    const [min, max] = range as unknown as [number, number];
+    const facets: FacetRows = {
+      brands: this.dict.brands.filter((x) => brands.seen[x.id] === 1).slice(0, 100),
+      colors: this.dict.colors.filter((x) => colors.seen[x.id] === 1).slice(0, 100),
+      sizes: this.dict.sizes.filter((x) => sizes.seen[x.id] === 1).slice(0, 100),
+      minPrice: Number.isFinite(min) ? min : 0,
+      maxPrice: Number.isFinite(max) ? max : 0,
+    };
+    let page: number[] = [];
+    if (sort && INDEX_SORTS.has(sort)) {
+      const [key, descending] =
+        sort === 'newest'
+          ? [this.s.created, true]
+          : sort === 'low_to_high'
+            ? [eff, false]
+            : sort === 'high_to_low'
+              ? [eff, true]
+              : [this.score, true];
+      page = topK(hits, count, offset + limit, key, this.s.ids, descending).slice(offset);
+    }
+    this.release(touched, touchedCount, need !== 0);
+    return { ids: page.map((slot) => this.s.ids[slot]!), total: count, facets };
+  }
+
+  /** The slot of a product id, -1 when not indexed. */
+  private slotOf(id: number): number {
+    const { ids } = this.s;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * Finds the slots where some term matches, in `touched` (their count is answered): `termCount` says
+   * how many terms each matched, `score` holds its BM25 score, until release(). A term matches when one
+   * of its phrases does: the word, or an Arabic word without its article, each a prefix of indexed words.
+   */
+  private match(terms: string[]): { list: Int32Array; count: number; need: number } {
+    const { words, postStart, postSlot, postFreq } = this.s;
+    if (terms.length === 1 && !withoutArticle(terms[0]!)) {
+      // One word that is the prefix of one indexed word (the usual search): its postings are the matches.
+      const first = lowerBound(words, terms[0]!);
+      if (first < words.length && words[first]!.startsWith(terms[0]!) && !words[first + 1]?.startsWith(terms[0]!)) {
+        const from = postStart[first]!;
+        const to = postStart[first + 1]!;
+        scoreWord(postSlot, postFreq, from, to, this.idf(to - from), this.lengthNorm, this.score);
+        // need 0: every slot of the list matched every term.
+        return { list: postSlot.subarray(from, to), count: to - from, need: 0 };
+      }
+    }
+    let touchedCount = 0;
+    for (const term of terms) {
+      const mark = ++this.stamp;
+      const stem = withoutArticle(term);
+      touchedCount = this.addPhrase(term, mark, touchedCount);
+      if (stem) touchedCount = this.addPhrase(stem, mark, touchedCount);
+    }
+    return { list: this.touched, count: touchedCount, need: terms.length };
+  }
+
+  /** FTS5's inverse document frequency of a phrase found in `hits` of the products. */
+  private idf(hits: number): number {
+    const n = this.s.ids.length;
+    const idf = Math.log((n - hits + 0.5) / (hits + 0.5));
+    return idf <= 0 ? 1e-6 : idf;
+  }
+
+  private addPhrase(phrase: string, mark: number, touchedCount: number): number {
+    const { freq, score, termMark, termCount, touched, inPhrase, lengthNorm } = this;
+    const { words, postStart, postSlot, postFreq } = this.s;
+    const first = lowerBound(words, phrase);
+    let last = first;
+    while (last < words.length && words[last]!.startsWith(phrase)) last++;
+    if (last === first) return touchedCount;
+    // The phrase's frequency in each slot, summed over the words it is a prefix of.
+    let hitCount = 0;
+    const single = last === first + 1;
+    if (single) {
+      hitCount = postStart[first + 1]! - postStart[first]!;
+    } else {
+      for (let w = first; w < last; w++) {
+        for (let i = postStart[w]!; i < postStart[w + 1]!; i++) {
+          const slot = postSlot[i]!;
+          if (freq[slot] === 0) inPhrase[hitCount++] = slot;
+          freq[slot] = freq[slot]! + postFreq[i]!;
+        }
+      }
+    }
+    const idf = this.idf(hitCount);
+    const from = single ? postStart[first]! : 0;
+    const to = single ? postStart[first + 1]! : hitCount;
+    for (let i = from; i < to; i++) {
+      let slot: number;
+      let f: number;
+      if (single) {
+        slot = postSlot[i]!;
+        f = postFreq[i]!;
+      } else {
+        slot = inPhrase[i]!;
+        f = freq[slot]!;
+        freq[slot] = 0;
+      }
+      // FTS5's expression, in its order of operations (the same figures as SQLite's bm25()).
+      score[slot] = score[slot]! + idf * ((f * (K1 + 1.0)) / (f + lengthNorm[slot]!));
+      if (termMark[slot] !== mark) {
+        termMark[slot] = mark;
+        if (termCount[slot] === 0) touched[touchedCount++] = slot;
+        termCount[slot] = termCount[slot]! + 1;
+      }
+    }
+    return touchedCount;
+  }
+
+  /** Clears the scratch space of the last match (a search matching much of the catalogue clears it all). */
+  private release(touched: Int32Array, touchedCount: number, counted: boolean) {
+    const { score, termCount } = this;
+    if (touchedCount > score.length >> 4) {
+      score.fill(0);
+      if (counted) termCount.fill(0);
+      return;
+    }
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!;
+      score[slot] = 0;
+      termCount[slot] = 0;
+    }
+  }
+}
+
+/** The BM25 scores of one word's postings (a function of its own: see scan). */
+function scoreWord(
+  postSlot: Int32Array,
+  postFreq: Float64Array,
+  from: number,
+  to: number,
+  idf: number,
+  lengthNorm: Float64Array,
+  score: Float64Array,
+) {
+  for (let i = from; i < to; i++) {
+    const slot = postSlot[i]!;
+    const f = postFreq[i]!;
+    // FTS5's expression, in its order of operations (the same figures as SQLite's bm25()).
+    score[slot] = idf * ((f * (K1 + 1.0)) / (f + lengthNorm[slot]!));
+  }
+}
+
+/**
+ * The matched slots in the filter's context: marks their brands, colours and sizes (until every one is
+ * seen) and their price range (`range`), and writes those the refinements keep into `hits` (answered:
+ * how many). A function of its own so that V8 optimises it whole (as a loop inside search() it was
+ * optimised on stack, deoptimised at the code after it, and ran ten times slower).
+ */
+function scan(
+  s: Slots,
+  m: {
+    touched: Int32Array;
+    touchedCount: number;
+    termCount: Uint8Array;
+    need: number;
+    hits: Int32Array;
+    eff: Float64Array;
+    range: Float64Array;
+  },
+  f: ProductListFilter,
+  seen: { brands: SeenIds; colors: SeenIds; sizes: SeenIds },
+): number {
+  const { listable, shop, category, subCategory, brand, price, colorStart, colorIds, sizeStart, sizeIds } = s;
+  const { touched, touchedCount, termCount, need, hits, eff } = m;
+  const shopId = f.shopId ?? 0;
+  const categoryId = f.categoryId ?? 0;
+  const subCategoryId = f.subCategoryId ?? 0;
+  const deals = f.deals === true;
+  const minPrice = f.minPrice ?? -Infinity;
+  const maxPrice = f.maxPrice ?? Infinity;
+  const brandWanted = f.brandIds?.length ? new Set(f.brandIds) : null;
+  const colorWanted = f.colorIds?.length ? new Set(f.colorIds) : null;
+  const sizeWanted = f.sizeIds?.length ? new Set(f.sizeIds) : null;
+  const brandSeen = seen.brands.seen;
+  const colorSeen = seen.colors.seen;
+  const sizeSeen = seen.sizes.seen;
+  let brandsLeft = seen.brands.left;
+  let colorsLeft = seen.colors.left;
+  let sizesLeft = seen.sizes.left;
+  let min = Infinity;
+  let max = -Infinity;
+  let count = 0;
+  for (let i = 0; i < touchedCount; i++) {
+    const slot = touched[i]!;
+    if ((need !== 0 && termCount[slot] !== need) || listable[slot] === 0) continue;
+    if (shopId !== 0 && shop[slot] !== shopId) continue;
+    if (categoryId !== 0 && category[slot] !== categoryId) continue;
+    if (subCategoryId !== 0 && subCategory[slot] !== subCategoryId) continue;
+    const e = eff[slot]!;
+    if (deals && !(e < price[slot]!)) continue;
+    // In the facets' context (everything above); the refinements below.
+    const b = brand[slot]!;
+    if (brandsLeft !== 0 && brandSeen[b] === 0) {
+      brandSeen[b] = 1;
+      brandsLeft--;
+    }
+    const c0 = colorStart[slot]!;
+    const c1 = colorStart[slot + 1]!;
+    if (colorsLeft !== 0)
+      for (let j = c0; j < c1; j++)
+        if (colorSeen[colorIds[j]!] === 0) {
+          colorSeen[colorIds[j]!] = 1;
+          colorsLeft--;
+        }
+    const z0 = sizeStart[slot]!;
+    const z1 = sizeStart[slot + 1]!;
+    if (sizesLeft !== 0)
+      for (let j = z0; j < z1; j++)
+        if (sizeSeen[sizeIds[j]!] === 0) {
+          sizeSeen[sizeIds[j]!] = 1;
+          sizesLeft--;
+        }
+    if (e < min) min = e;
+    if (e > max) max = e;
+    if (brandWanted !== null && !brandWanted.has(b)) continue;
+    if (colorWanted !== null && !anyOf(colorIds, c0, c1, colorWanted)) continue;
+    if (sizeWanted !== null && !anyOf(sizeIds, z0, z1, sizeWanted)) continue;
+    if (e < minPrice || e > maxPrice) continue;
+    hits[count++] = slot;
+  }
+  m.range[0] = min;
+  m.range[1] = max;
+  return count;
+}
+
+function anyOf(values: Int32Array, from: number, to: number, wanted: Set<number>): boolean {
+  for (let i = from; i < to; i++) if (wanted.has(values[i]!)) return true;
+  return false;
+}
+
+/**
+ * The first `k` of `items[0 .. count)` by `key` (descending or ascending), ties by product id the same
+ * way, as the SQL sorts break them; in that order. A bounded heap whose root is the last one kept.
+ */
+export function topK(
+  items: Int32Array,
+  count: number,
+  k: number,
+  key: Float64Array,
+  ids: Int32Array,
+  descending: boolean,
+): number[] {
+  if (k <= 0) return [];
+  const sign = descending ? 1 : -1;
+  const heap: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const item = items[n]!;
+    if (heap.length < k) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (!comesBefore(key, ids, sign, heap[parent]!, heap[i]!)) break;
+        const t = heap[parent]!;
+        heap[parent] = heap[i]!;
+        heap[i] = t;
+        i = parent;
+      }
+    } else if (comesBefore(key, ids, sign, item, heap[0]!)) {
+      heap[0] = item;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let last = i;
+        if (l < heap.length && comesBefore(key, ids, sign, heap[last]!, heap[l]!)) last = l;
+        if (r < heap.length && comesBefore(key, ids, sign, heap[last]!, heap[r]!)) last = r;
+        if (last === i) break;
+        const t = heap[last]!;
+        heap[last] = heap[i]!;
+        heap[i] = t;
+        i = last;
+      }
+    }
+  }
+  return heap.sort((a, b) => (comesBefore(key, ids, sign, a, b) ? -1 : 1));
+}
+
+/** Whether slot a comes before slot b: by key, then by product id, both descending (sign 1) or ascending (-1). */
+function comesBefore(key: Float64Array, ids: Int32Array, sign: number, a: number, b: number): boolean {
+  const d = (key[a]! - key[b]!) * sign;
+  return d > 0 || (d === 0 && (ids[a]! - ids[b]!) * sign > 0);
+}
+
+/** The first index of a sorted array whose value is not below `value`. */
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** An index of the catalogue as it is now, read in this thread (tests, tools). */
+export async function buildSearchIndex(db: DbOrTrx, revision: number): Promise<SearchIndex> {
+  const { slots, dict } = await readCatalogue(db);
+  return new SearchIndex(revision, slots, dict);
+}
+
+/**
+ * Keeps one index per process, current with the catalogue. `at(revision)` answers the index to search at
+ * that revision:
+ * - a catalogue of up to `inlineUpTo` products is read in the server's thread while the request waits
+ *   (a few milliseconds), so every search sees every change at once;
+ * - a larger one is read by a worker thread (seconds for 100,000 products; search-index-worker.ts) while
+ *   the server goes on. Until the first index is ready, searches go to SQL (`at` answers undefined); after
+ *   a change, they use the previous index until the new one is ready: its counts and facets are then a
+ *   few seconds old, like an answer of the answer cache, and the page's cards are read from the database
+ *   as they are now (a product taken off no longer shows). Changes during a build are read by one more.
+ * `warm()` starts reading without a request (at start-up); `settled()` waits for the reading under way.
+ */
+export interface SearchIndexKeeper {
+  at(revision: number): Promise<SearchIndex | undefined>;
+  warm(revision: number): Promise<void>;
+  settled(): Promise<void>;
+}
+
+export function createSearchIndexKeeper(
+  db: DbOrTrx,
+  {
+    inlineUpTo = 5000,
+    database,
+    onError,
+  }: { inlineUpTo?: number; database?: AppConfig['database']; onError?: (err: unknown) => void } = {},
+): SearchIndexKeeper {
+  let current: SearchIndex | undefined;
+  let building: { revision: number; done: Promise<void> } | undefined;
+  /** The newest revision asked for while a build was running. */
+  let wanted = 0;
+  let catalogueSize: number | undefined;
+
+  const inline = () => !database || (catalogueSize ?? Infinity) <= inlineUpTo;
+
+  function build(revision: number): Promise<void> {
+    const read = inline() ? readCatalogue(db) : readInWorker(database!);
+    const done = read
+      .then((data) => {
+        const index = new SearchIndex(revision, data.slots, data.dict);
+        if (!current || current.revision <= index.revision) current = index;
+        catalogueSize = index.size;
+      })
+      .catch((err: unknown) => {
+        // Searches go on in SQL (or the previous index); the next request tries again.
+        onError?.(err);
+      })
+      .finally(() => {
+        building = undefined;
+        if (wanted > (current?.revision ?? 0)) void build(wanted);
+      });
+    building = { revision, done };
+    return done;
+  }
+
+  async function sizeKnown() {
+    if (catalogueSize !== undefined) return;
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    catalogueSize = Number(row?.n ?? 0);
+  }
+
+  return {
+    async at(revision) {
+      if (current?.revision === revision) return current;
+      // Read before a newer write: SQL answers as of then.
+      if (current && revision < current.revision) return undefined;
+      await sizeKnown();
+      if (building) {
+        if (revision > building.revision) wanted = Math.max(wanted, revision);
+      } else {
+        void build(revision);
+      }
+      if (!inline()) return current;
+      await building?.done;
+      return current?.revision === revision ? current : undefined;
+    },
+    async warm(revision) {
+      if (current || building) return;
+      await sizeKnown();
+      await build(revision);
+    },
+    async settled() {
+      while (building) await building.done;
+    },
+  };
+}
+
+/** Reads the catalogue in a worker thread of its own, which hands the arrays over without a copy. */
+function readInWorker(database: AppConfig['database']): Promise<IndexData> {
+  // Beside this module: the compiled file in dist/, or the TypeScript source (under tsx and the tests,
+  // where the worker registers tsx's loader before loading it).
+  const url = new URL(`./search-index-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
+  const worker = url.pathname.endsWith('.ts')
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`, {
+        eval: true,
+        workerData: { database },
+      })
+    : new Worker(url, { workerData: { database } });
+  return new Promise<IndexData>((resolve, reject) => {
+    worker.once('message', (m: { data?: IndexData; error?: string }) =>
+      m.data ? resolve(m.data) : reject(new Error(`search index worker: ${m.error}`)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`search index worker stopped (${code})`)));
+  });
+}
