@@ -97,6 +97,21 @@ export async function startServer(options = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Measure a server that has finished starting, as a load balancer would send it traffic: GET /api/ready
+  // answers 503 until the search index of a large catalogue is read (seconds after listening).
+  // options.ready false: do not wait (the start-up bench measures until listening).
+  if (options.ready !== false) {
+    const since = Date.now();
+    while ((await fetch(`${base}/api/ready`)).status === 503) {
+      if (Date.now() - since > 120_000) {
+        await stop();
+        throw new Error('the server was not ready within 120 s');
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const waited = (Date.now() - since) / 1000;
+    if (waited > 1) console.log(`bench: the server was ready ${waited.toFixed(1)} s after listening (search index read)`);
+  }
   // pid: the server's process (scripts/start.mjs runs the server in its own process).
   return { base, port, dataDir, pid: child.pid, stop };
 }

@@ -113,8 +113,10 @@ export interface CatalogService {
   }>;
   home(page: number, perPage: number, locale: Locale, userId: number | null): Promise<Answer<HomeResponse>>;
   recentlyViewed(userId: number, locale: Locale): Promise<Product[]>;
-  /** Builds the search index ahead of the first search (at start-up; search-index.ts). */
+  /** Starts reading the search index ahead of the first search (at start-up; search-index.ts). */
   warmSearchIndex(): Promise<void>;
+  /** Whether searches use the search index (else SQL, while a large catalogue's first one is read). */
+  searchIndexReady(): Promise<boolean>;
 }
 
 export function createCatalogService(
@@ -476,6 +478,11 @@ export function createCatalogService(
 
     async warmSearchIndex() {
       await searchIndex.warm(await products.catalogueRevision(db));
+    },
+
+    async searchIndexReady() {
+      if (!searchIndex.ready()) await this.warmSearchIndex();
+      return searchIndex.ready();
     },
 
     async recentlyViewed(userId, locale) {

@@ -39,6 +39,25 @@ export async function productsRoutes(app: FastifyInstance) {
     void catalog.warmSearchIndex().catch((err: unknown) => app.log.error({ err }, 'search index: warm-up failed'));
   });
 
+  // Readiness (for a load balancer, and the benches): 503 until the search index of a large catalogue is
+  // read, a few seconds after start.
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/ready',
+      summary: 'Readiness: 200 once the server searches from its search index, 503 until then',
+      tags: ['health'],
+    },
+    async ({ reply }) => {
+      const ready = await catalog.searchIndexReady();
+      return reply
+        .status(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ ready });
+    },
+  );
+
   route(
     app,
     {

@@ -163,6 +163,15 @@ describe('search index', () => {
   });
 });
 
+describe('GET /api/ready', () => {
+  it('answers 200 once searches use the search index (a small catalogue: at once)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ready: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('search index keeper', () => {
   it('reads a large catalogue in a worker thread, then answers as an index read in this thread', async () => {
     const errors: unknown[] = [];
@@ -170,7 +179,9 @@ describe('search index keeper', () => {
     const rev = await revision();
     // Not read yet: SQL answers meanwhile.
     expect(await keeper.at(rev)).toBeUndefined();
+    expect(keeper.ready()).toBe(false);
     await keeper.settled();
+    expect(keeper.ready()).toBe(true);
     expect(errors).toEqual([]);
     const fromWorker = await keeper.at(rev);
     expect(fromWorker?.revision).toBe(rev);

@@ -403,7 +403,8 @@ export function topK(
         heap[i] = t;
         i = parent;
       }
-    } else if (comesBefore(key, ids, sign, item, heap[0]!)) {
+    } else if (key[item]! * sign >= key[heap[0]!]! * sign && comesBefore(key, ids, sign, item, heap[0]!)) {
+      // (The first test turns most of a large match away at the cost of two reads.)
       heap[0] = item;
       for (let i = 0; ;) {
         const l = 2 * i + 1;
@@ -456,11 +457,15 @@ export async function buildSearchIndex(db: DbOrTrx, revision: number): Promise<S
  *   a change, they use the previous index until the new one is ready: its counts and facets are then a
  *   few seconds old, like an answer of the answer cache, and the page's cards are read from the database
  *   as they are now (a product taken off no longer shows). Changes during a build are read by one more.
- * `warm()` starts reading without a request (at start-up); `settled()` waits for the reading under way.
+ * `warm()` starts reading without a request (at start-up, and `GET /api/ready`); `settled()` waits for the
+ * reading under way.
  */
 export interface SearchIndexKeeper {
   at(revision: number): Promise<SearchIndex | undefined>;
+  /** Starts reading (a small catalogue: and waits for it). */
   warm(revision: number): Promise<void>;
+  /** Whether an index has been read (searches use it). */
+  ready(): boolean;
   settled(): Promise<void>;
 }
 
@@ -527,8 +532,10 @@ export function createSearchIndexKeeper(
     async warm(revision) {
       if (current || building) return;
       await sizeKnown();
-      await build(revision);
+      const done = build(revision);
+      if (inline()) await done;
     },
+    ready: () => current !== undefined,
     async settled() {
       while (building) await building.done;
     },
