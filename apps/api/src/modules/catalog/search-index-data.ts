@@ -44,7 +44,7 @@ export interface Slots {
   postStart: Int32Array;
   postSlot: Int32Array;
   /** The word's weighted frequency in the slot: 10 an instance in the name, 1 elsewhere (as FTS5's bm25). */
-  postFreq: Float64Array;
+  postFreq: Uint32Array;
 }
 
 export interface IndexData {
@@ -219,7 +219,7 @@ export async function readCatalogue(db: DbOrTrx): Promise<IndexData> {
   for (let i = 0; i < words.length; i++) postStart[i + 1] = postStart[i + 1]! + postStart[i]!;
   const fill = postStart.slice(0, words.length);
   const postSlot = new Int32Array(docWord.length);
-  const postFreq = new Float64Array(docWord.length);
+  const postFreq = new Uint32Array(docWord.length);
   for (let slot = 0; slot < ids.length; slot++) {
     for (let i = docStart.get(slot); i < docStart.get(slot + 1); i++) {
       const w = rank[docWord.get(i)]!;

@@ -8,7 +8,7 @@ import * as products from './products.repository';
 import type { ProductListFilter, ProductSort } from './products.repository';
 import { buildSearchIndex, createSearchIndexKeeper, topK, type SearchIndex } from './search-index';
 
-// The search index answers a search as the SQL of products.repository would (search-index.ts, decision 016).
+// The search index answers a search as the SQL of products.repository would (search-index.ts, decision 027).
 const app = await createTestApp();
 const { db, dialect } = app;
 

@@ -6,7 +6,7 @@ import type { FacetRows, ProductListFilter, ProductSort } from './products.repos
 import { readCatalogue, type Dictionaries, type IndexData, type Slots } from './search-index-data';
 
 /**
- * The catalogue's words in memory (issue 14, decision 016).
+ * The catalogue's words in memory (issue 14, decision 027).
  *
  * A search over a large catalogue matches a word in thousands of products, and its count, facets and
  * ranking need every one of them: in SQL each of those is a statement that evaluates the match again (eight
@@ -273,7 +273,7 @@ export class SearchIndex {
 /** The BM25 scores of one word's postings (a function of its own: see scan). */
 function scoreWord(
   postSlot: Int32Array,
-  postFreq: Float64Array,
+  postFreq: Uint32Array,
   from: number,
   to: number,
   idf: number,
