@@ -34,6 +34,8 @@ const PUBLIC_API = new Set([
   'POST /api/auth/:provider/token',
   'POST /api/seller/login',
   'POST /api/vitals',
+  // Readiness for a load balancer: says only whether the search index is read (decision 027).
+  'GET /api/ready',
   // Content (issue 18): public reading, and the shop application (rate-limited per address).
   'GET /api/blogs',
   'GET /api/blog/:slugOrId/details',

@@ -329,8 +329,16 @@ export interface CatalogRevisionTable {
   revision: number;
 }
 
+/** A row per write to a product's listed columns, colours or sizes (migration 014; the search index). */
+export interface CatalogChangesTable {
+  id: Generated<number>;
+  product_id: number;
+  at: string;
+}
+
 export interface CatalogueTables {
   catalog_revision: CatalogRevisionTable;
+  catalog_changes: CatalogChangesTable;
   favorites: FavoritesTable;
   recently_viewed: RecentlyViewedTable;
   users: UsersTable;

@@ -111,10 +111,4 @@ import type { ChatTables } from './chat-schema';
 import type { ContentTables } from './content-schema';
 import type { SupportTables } from './support-schema';
 export interface Database
-  extends SettingsTables,
-    CatalogueTables,
-    AccountsTables,
-    CommerceTables,
-    ChatTables,
-    SupportTables,
-    ContentTables {}
+  extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ChatTables, SupportTables, ContentTables {}

@@ -14,6 +14,7 @@ import { m010Support } from './010-support';
 import { m011Content } from './011-content';
 import { m012Payments } from './012-payments';
 import { m013Compat } from './013-compat';
+import { m014CatalogueChanges } from './014-catalogue-changes';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -30,6 +31,7 @@ const all: Record<string, DialectMigration> = {
   '011-content': m011Content,
   '012-payments': m012Payments,
   '013-compat': m013Compat,
+  '014-catalogue-changes': m014CatalogueChanges,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -22,6 +22,8 @@ export interface Dictionaries {
 export interface Slots {
   /** Product id of each slot, ascending. */
   ids: Int32Array;
+  /** The product is active (`active`) and so is its shop (`listable`). */
+  active: Uint8Array;
   listable: Uint8Array;
   shop: Int32Array;
   category: Int32Array;
@@ -50,6 +52,8 @@ export interface Slots {
 export interface IndexData {
   slots: Slots;
   dict: Dictionaries;
+  /** The last row of `catalog_changes` (migration 014) the data includes (read before the products). */
+  lastChange: number;
 }
 
 /** The buffers of the arrays, to transfer to another thread. */
@@ -57,7 +61,7 @@ export const buffersOf = (data: IndexData): ArrayBuffer[] =>
   Object.values(data.slots).flatMap((v) => (ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : []));
 
 /** A growable typed array. */
-class Column<T extends Int32Array | Float64Array | Uint8Array> {
+class Column<T extends Int32Array | Float64Array | Uint8Array | Uint32Array> {
   length = 0;
   constructor(
     public data: T,
@@ -71,6 +75,17 @@ class Column<T extends Int32Array | Float64Array | Uint8Array> {
     }
     this.data[this.length++] = v;
   }
+  /** Appends src[from .. to) in one copy. */
+  pushRange(src: Int32Array | Uint32Array, from: number, to: number) {
+    const need = this.length + (to - from);
+    if (need > this.data.length) {
+      const bigger = this.make(Math.max(need, this.data.length * 2));
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data.set(src.subarray(from, to), this.length);
+    this.length = need;
+  }
   get(i: number): number {
     return this.data[i]!;
   }
@@ -79,188 +94,375 @@ class Column<T extends Int32Array | Float64Array | Uint8Array> {
   }
 }
 const ints = (size = 1024) => new Column(new Int32Array(size), (n) => new Int32Array(n));
+const uints = (size = 1024) => new Column(new Uint32Array(size), (n) => new Uint32Array(n));
 const floats = (size = 1024) => new Column(new Float64Array(size), (n) => new Float64Array(n));
 const bytes = (size = 1024) => new Column(new Uint8Array(size), (n) => new Uint8Array(n));
 
 const CHUNK = 2000;
 
-/** Lets other requests run between chunks of a long build. */
+/** Lets other work run between chunks of a long read. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Reads the catalogue into an index's arrays, in chunks of products with a turn for other work between
- * them (in the server's thread for a small catalogue, in a worker thread for a large one).
- */
-export async function readCatalogue(db: DbOrTrx): Promise<IndexData> {
-  const [brands, colors, sizes] = await Promise.all([
-    db.selectFrom('brands').select(['id', 'name', 'name_ar']).orderBy('name').orderBy('id').execute(),
-    db.selectFrom('colors').select(['id', 'name', 'name_ar', 'color_code']).orderBy('id').execute(),
-    db.selectFrom('sizes').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-  ]);
+interface ProductRow {
+  id: number;
+  is_active: number;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number | null;
+  brand_id: number | null;
+  list_price: number;
+  price: number;
+  created_at: string;
+  search_name: string;
+  search_text: string;
+}
 
-  const ids = ints();
-  const listable = bytes();
-  const shop = ints();
-  const category = ints();
-  const subCategory = ints();
-  const brand = ints();
-  const listPrice = floats();
-  const price = floats();
-  const created = floats();
-  const length = ints();
-  const colorStart = ints();
-  const colorIds = ints();
-  const sizeStart = ints();
-  const sizeIds = ints();
-  colorStart.push(0);
-  sizeStart.push(0);
-  // Each slot's distinct words (as numbers) and their weighted frequencies, slot after slot.
-  const vocabulary = new Map<string, number>();
-  const docWord = ints(1 << 16);
-  const docFreq = floats(1 << 16);
-  const docStart = ints();
-  docStart.push(0);
+/** Each slot's distinct words and weighted frequencies (postings turned around, to copy unchanged slots). */
+interface SlotWords {
+  start: Int32Array;
+  word: Int32Array;
+  freq: Uint32Array;
+}
+
+/** The arrays of an index, slot after slot in product-id order. */
+class Builder {
+  private readonly ids = ints();
+  private readonly active = bytes();
+  private readonly shop = ints();
+  private readonly category = ints();
+  private readonly subCategory = ints();
+  private readonly brand = ints();
+  private readonly listPrice = floats();
+  private readonly price = floats();
+  private readonly created = floats();
+  private readonly length = ints();
+  private readonly colorStart = ints();
+  private readonly colorIds = ints();
+  private readonly sizeStart = ints();
+  private readonly sizeIds = ints();
+  /** Word numbers: those of `words` first (an index's, whose slots are copied), then new ones. */
+  private readonly vocabulary = new Map<string, number>();
+  private readonly docWord: Column<Int32Array>;
+  private readonly docFreq: Column<Uint32Array>;
+  private readonly docStart = ints();
   // Per word number: the last slot that had it and where its frequency is in docFreq.
-  let lastSlot: Int32Array = new Int32Array(1024).fill(-1);
-  let at: Int32Array = new Int32Array(1024);
+  private lastSlot: Int32Array = new Int32Array(1024).fill(-1);
+  private at: Int32Array = new Int32Array(1024);
 
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('products as p')
-      .innerJoin('shops as s', 's.id', 'p.shop_id')
-      .select([
-        'p.id',
-        'p.is_active',
-        's.is_active as shop_active',
-        'p.shop_id',
-        'p.category_id',
-        'p.sub_category_id',
-        'p.brand_id',
-        'p.list_price',
-        'p.price',
-        'p.created_at',
-        'p.search_name',
-        'p.search_text',
-      ])
-      .where('p.id', '>', after)
-      .orderBy('p.id')
-      .limit(CHUNK)
-      .execute();
-    if (!rows.length) break;
-    const last = rows[rows.length - 1]!.id;
-    const [colorRows, sizeRows] = await Promise.all([
-      sql<{ product_id: number; v: number }>`SELECT product_id, color_id AS v FROM product_colors
-        WHERE product_id > ${after} AND product_id <= ${last} ORDER BY product_id, color_id`.execute(db),
-      sql<{ product_id: number; v: number }>`SELECT product_id, size_id AS v FROM product_sizes
-        WHERE product_id > ${after} AND product_id <= ${last} ORDER BY product_id, size_id`.execute(db),
-    ]).then((r) => r.map((x) => x.rows));
-    let ci = 0;
-    let si = 0;
-    for (const r of rows) {
-      const slot = ids.length;
-      ids.push(r.id);
-      listable.push(Number(r.is_active) === 1 && Number(r.shop_active) === 1 ? 1 : 0);
-      shop.push(r.shop_id);
-      category.push(r.category_id);
-      subCategory.push(r.sub_category_id ?? 0);
-      brand.push(r.brand_id ?? 0);
-      listPrice.push(Number(r.list_price));
-      price.push(Number(r.price));
-      created.push(Date.parse(r.created_at));
-      while (ci < colorRows!.length && colorRows![ci]!.product_id === r.id) colorIds.push(colorRows![ci++]!.v);
-      colorStart.push(colorIds.length);
-      while (si < sizeRows!.length && sizeRows![si]!.product_id === r.id) sizeIds.push(sizeRows![si++]!.v);
-      sizeStart.push(sizeIds.length);
-      let tokens = 0;
-      for (const [text, weight] of [
-        [r.search_name, NAME_WEIGHT],
-        [r.search_text, TEXT_WEIGHT],
-      ] as const) {
-        for (const word of text.split(' ')) {
-          if (!word) continue;
-          tokens++;
-          let w = vocabulary.get(word);
-          if (w === undefined) {
-            w = vocabulary.size;
-            vocabulary.set(word, w);
-            if (w === lastSlot.length) {
-              lastSlot = grow(lastSlot, -1);
-              at = grow(at, 0);
-            }
-          }
-          if (lastSlot[w] !== slot) {
-            lastSlot[w] = slot;
-            at[w] = docFreq.length;
-            docWord.push(w);
-            docFreq.push(weight);
-          } else {
-            docFreq.data[at[w]!] = docFreq.get(at[w]!) + weight;
-          }
+  /** `words`: an index's, whose slots are copied (`postings`: how many it has, to size the arrays once). */
+  constructor(words: string[] = [], postings = 0) {
+    this.docWord = ints(Math.max(1 << 16, postings + 4096));
+    this.docFreq = uints(Math.max(1 << 16, postings + 4096));
+    for (const word of words) this.wordNumber(word);
+    this.colorStart.push(0);
+    this.sizeStart.push(0);
+    this.docStart.push(0);
+  }
+
+  get size() {
+    return this.ids.length;
+  }
+
+  private wordNumber(word: string): number {
+    let w = this.vocabulary.get(word);
+    if (w === undefined) {
+      w = this.vocabulary.size;
+      this.vocabulary.set(word, w);
+      if (w === this.lastSlot.length) {
+        this.lastSlot = grow(this.lastSlot, -1);
+        this.at = grow(this.at, 0);
+      }
+    }
+    return w;
+  }
+
+  private attributes(
+    id: number,
+    active: number,
+    r: { shop: number; category: number; subCategory: number; brand: number; listPrice: number; price: number; created: number },
+  ) {
+    this.ids.push(id);
+    this.active.push(active);
+    this.shop.push(r.shop);
+    this.category.push(r.category);
+    this.subCategory.push(r.subCategory);
+    this.brand.push(r.brand);
+    this.listPrice.push(r.listPrice);
+    this.price.push(r.price);
+    this.created.push(r.created);
+  }
+
+  /** A product as read from the database, with its colour and size ids. */
+  addRow(r: ProductRow, colors: number[], sizes: number[]) {
+    const slot = this.ids.length;
+    this.attributes(r.id, Number(r.is_active) === 1 ? 1 : 0, {
+      shop: r.shop_id,
+      category: r.category_id,
+      subCategory: r.sub_category_id ?? 0,
+      brand: r.brand_id ?? 0,
+      listPrice: Number(r.list_price),
+      price: Number(r.price),
+      created: Date.parse(r.created_at),
+    });
+    for (const c of colors) this.colorIds.push(c);
+    this.colorStart.push(this.colorIds.length);
+    for (const z of sizes) this.sizeIds.push(z);
+    this.sizeStart.push(this.sizeIds.length);
+    let tokens = 0;
+    for (const [text, weight] of [
+      [r.search_name, NAME_WEIGHT],
+      [r.search_text, TEXT_WEIGHT],
+    ] as const) {
+      for (const word of text.split(' ')) {
+        if (!word) continue;
+        tokens++;
+        const w = this.wordNumber(word);
+        if (this.lastSlot[w] !== slot) {
+          this.lastSlot[w] = slot;
+          this.at[w] = this.docFreq.length;
+          this.docWord.push(w);
+          this.docFreq.push(weight);
+        } else {
+          this.docFreq.data[this.at[w]!] = this.docFreq.get(this.at[w]!) + weight;
         }
       }
-      length.push(tokens);
-      docStart.push(docWord.length);
     }
-    after = last;
-    if (rows.length < CHUNK) break;
-    await yieldToOthers();
+    this.length.push(tokens);
+    this.docStart.push(this.docWord.length);
   }
 
-  // The postings, word by word (a counting sort of the slots' words), words in sorted order.
-  const words = [...vocabulary.keys()].sort();
-  const rank = new Int32Array(words.length);
-  for (const [i, word] of words.entries()) rank[vocabulary.get(word)!] = i;
-  const postStart = new Int32Array(words.length + 1);
-  for (let i = 0; i < docWord.length; i++) {
-    const w = rank[docWord.get(i)]! + 1;
-    postStart[w] = postStart[w]! + 1;
-  }
-  for (let i = 0; i < words.length; i++) postStart[i + 1] = postStart[i + 1]! + postStart[i]!;
-  const fill = postStart.slice(0, words.length);
-  const postSlot = new Int32Array(docWord.length);
-  const postFreq = new Uint32Array(docWord.length);
-  for (let slot = 0; slot < ids.length; slot++) {
-    for (let i = docStart.get(slot); i < docStart.get(slot + 1); i++) {
-      const w = rank[docWord.get(i)]!;
-      const p = fill[w]!;
-      fill[w] = p + 1;
-      postSlot[p] = slot;
-      postFreq[p] = docFreq.get(i);
-    }
+  /** A slot of an index, unchanged (its words are numbered as in that index: see the constructor). */
+  addCopy(old: Slots, words: SlotWords, slot: number) {
+    this.attributes(old.ids[slot]!, old.active[slot]!, {
+      shop: old.shop[slot]!,
+      category: old.category[slot]!,
+      subCategory: old.subCategory[slot]!,
+      brand: old.brand[slot]!,
+      listPrice: old.listPrice[slot]!,
+      price: old.price[slot]!,
+      created: old.created[slot]!,
+    });
+    this.colorIds.pushRange(old.colorIds, old.colorStart[slot]!, old.colorStart[slot + 1]!);
+    this.colorStart.push(this.colorIds.length);
+    this.sizeIds.pushRange(old.sizeIds, old.sizeStart[slot]!, old.sizeStart[slot + 1]!);
+    this.sizeStart.push(this.sizeIds.length);
+    this.docWord.pushRange(words.word, words.start[slot]!, words.start[slot + 1]!);
+    this.docFreq.pushRange(words.freq, words.start[slot]!, words.start[slot + 1]!);
+    this.length.push(old.length[slot]!);
+    this.docStart.push(this.docWord.length);
   }
 
-  return {
-    slots: {
-      ids: ids.done(),
-      listable: listable.done(),
-      shop: shop.done(),
-      category: category.done(),
-      subCategory: subCategory.done(),
-      brand: brand.done(),
-      listPrice: listPrice.done(),
-      price: price.done(),
-      created: created.done(),
-      length: length.done(),
-      colorStart: colorStart.done(),
-      colorIds: colorIds.done(),
-      sizeStart: sizeStart.done(),
-      sizeIds: sizeIds.done(),
+  /** The index's arrays: postings word by word (a counting sort of the slots' words), words sorted. */
+  finish(shopActive: Map<number, boolean>): Slots {
+    const { docWord, docFreq, docStart } = this;
+    const used = new Uint8Array(this.vocabulary.size);
+    for (let i = 0; i < docWord.length; i++) used[docWord.get(i)] = 1;
+    // Words no product has any longer (after changes) are left out.
+    const words = [...this.vocabulary.keys()].filter((w) => used[this.vocabulary.get(w)!]).sort();
+    const rank = new Int32Array(this.vocabulary.size);
+    for (const [i, word] of words.entries()) rank[this.vocabulary.get(word)!] = i;
+    const postStart = new Int32Array(words.length + 1);
+    for (let i = 0; i < docWord.length; i++) {
+      const w = rank[docWord.get(i)]! + 1;
+      postStart[w] = postStart[w]! + 1;
+    }
+    for (let i = 0; i < words.length; i++) postStart[i + 1] = postStart[i + 1]! + postStart[i]!;
+    const fill = postStart.slice(0, words.length);
+    const postSlot = new Int32Array(docWord.length);
+    const postFreq = new Uint32Array(docWord.length);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      for (let i = docStart.get(slot); i < docStart.get(slot + 1); i++) {
+        const w = rank[docWord.get(i)]!;
+        const p = fill[w]!;
+        fill[w] = p + 1;
+        postSlot[p] = slot;
+        postFreq[p] = docFreq.get(i);
+      }
+    }
+    const active = this.active.done();
+    const shop = this.shop.done();
+    const listable = active.map((a, slot) => (a === 1 && shopActive.get(shop[slot]!) === true ? 1 : 0));
+    return {
+      ids: this.ids.done(),
+      active,
+      listable,
+      shop,
+      category: this.category.done(),
+      subCategory: this.subCategory.done(),
+      brand: this.brand.done(),
+      listPrice: this.listPrice.done(),
+      price: this.price.done(),
+      created: this.created.done(),
+      length: this.length.done(),
+      colorStart: this.colorStart.done(),
+      colorIds: this.colorIds.done(),
+      sizeStart: this.sizeStart.done(),
+      sizeIds: this.sizeIds.done(),
       words,
       postStart,
       postSlot,
       postFreq,
-    },
-    dict: {
-      brands: brands.map((b) => ({ id: b.id, name: b.name, name_ar: b.name_ar })),
-      colors: colors.map((c) => ({ id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code })),
-      sizes: sizes.map((z) => ({ id: z.id, name: z.name })),
-    },
-  };
+    };
+  }
 }
 
 function grow(a: Int32Array, fillWith: number): Int32Array {
   const bigger = new Int32Array(a.length * 2).fill(fillWith);
   bigger.set(a);
   return bigger;
+}
+
+/** Each slot's words, from the postings. */
+function slotWords(s: Slots): SlotWords {
+  const n = s.ids.length;
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < s.postSlot.length; i++) start[s.postSlot[i]! + 1] = start[s.postSlot[i]! + 1]! + 1;
+  for (let i = 0; i < n; i++) start[i + 1] = start[i + 1]! + start[i]!;
+  const fill = start.slice(0, n);
+  const word = new Int32Array(s.postSlot.length);
+  const freq = new Uint32Array(s.postSlot.length);
+  for (let w = 0; w < s.words.length; w++) {
+    for (let i = s.postStart[w]!; i < s.postStart[w + 1]!; i++) {
+      const slot = s.postSlot[i]!;
+      const p = fill[slot]!;
+      fill[slot] = p + 1;
+      word[p] = w;
+      freq[p] = s.postFreq[i]!;
+    }
+  }
+  return { start, word, freq };
+}
+
+const PRODUCT_COLUMNS = [
+  'p.id',
+  'p.is_active',
+  'p.shop_id',
+  'p.category_id',
+  'p.sub_category_id',
+  'p.brand_id',
+  'p.list_price',
+  'p.price',
+  'p.created_at',
+  'p.search_name',
+  'p.search_text',
+] as const;
+
+/** Colour and size ids of products, by product. */
+async function variantIds(db: DbOrTrx, where: { after: number; last: number } | { ids: number[] }) {
+  const read = (table: 'product_colors' | 'product_sizes', column: 'color_id' | 'size_id') => {
+    let q = db.selectFrom(table).select(['product_id', sql<number>`${sql.ref(column)}`.as('v')]);
+    q =
+      'ids' in where
+        ? q.where('product_id', 'in', where.ids)
+        : q.where('product_id', '>', where.after).where('product_id', '<=', where.last);
+    return q.orderBy('product_id').orderBy(column).execute();
+  };
+  const [colors, sizes] = await Promise.all([read('product_colors', 'color_id'), read('product_sizes', 'size_id')]);
+  const byProduct = (rows: Array<{ product_id: number; v: number }>) => {
+    const out = new Map<number, number[]>();
+    for (const r of rows) {
+      const list = out.get(r.product_id);
+      if (list) list.push(r.v);
+      else out.set(r.product_id, [r.v]);
+    }
+    return out;
+  };
+  return { colors: byProduct(colors), sizes: byProduct(sizes) };
+}
+
+/** The small tables read whole each time: facet names and orders, and which shops are active. */
+async function readSmallTables(db: DbOrTrx): Promise<{ dict: Dictionaries; shopActive: Map<number, boolean> }> {
+  const [brands, colors, sizes, shops] = await Promise.all([
+    db.selectFrom('brands').select(['id', 'name', 'name_ar']).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('colors').select(['id', 'name', 'name_ar', 'color_code']).orderBy('id').execute(),
+    db.selectFrom('sizes').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('shops').select(['id', 'is_active']).execute(),
+  ]);
+  return {
+    dict: {
+      brands: brands.map((b) => ({ id: b.id, name: b.name, name_ar: b.name_ar })),
+      colors: colors.map((c) => ({ id: c.id, name: c.name, name_ar: c.name_ar, color_code: c.color_code })),
+      sizes: sizes.map((z) => ({ id: z.id, name: z.name })),
+    },
+    shopActive: new Map(shops.map((s) => [s.id, Number(s.is_active) === 1])),
+  };
+}
+
+/** The last row of the change log (0 when empty). */
+export async function lastChangeId(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('catalog_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Reads the catalogue into an index's arrays, in chunks of products with a turn for other work between
+ * them (in the server's thread for a small catalogue, in a worker thread for a large one).
+ */
+export async function readCatalogue(db: DbOrTrx): Promise<IndexData> {
+  // First: a change written while the products are read is read again by the next update.
+  const lastChange = await lastChangeId(db);
+  const builder = new Builder();
+  let after = 0;
+  for (;;) {
+    const rows: ProductRow[] = await db
+      .selectFrom('products as p')
+      .select(PRODUCT_COLUMNS)
+      .where('p.id', '>', after)
+      .orderBy('p.id')
+      .limit(CHUNK)
+      .execute();
+    if (!rows.length) break;
+    const last = rows[rows.length - 1]!.id;
+    const { colors, sizes } = await variantIds(db, { after, last });
+    for (const r of rows) builder.addRow(r, colors.get(r.id) ?? [], sizes.get(r.id) ?? []);
+    after = last;
+    if (rows.length < CHUNK) break;
+    await yieldToOthers();
+  }
+  const { dict, shopActive } = await readSmallTables(db);
+  return { slots: builder.finish(shopActive), dict, lastChange };
+}
+
+/**
+ * An index's arrays with the products of `changed` read again (and those no longer in the database left
+ * out), the small tables read whole, the other slots copied: a fraction of reading the whole catalogue.
+ * `lastChange`: the last change row the caller read the ids from.
+ */
+export async function applyChanges(db: DbOrTrx, old: IndexData, changed: number[], lastChange: number): Promise<IndexData> {
+  const ids = [...new Set(changed)].sort((a, b) => a - b);
+  const rows: ProductRow[] = [];
+  const colors = new Map<number, number[]>();
+  const sizes = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const [found, variants] = await Promise.all([
+      db.selectFrom('products as p').select(PRODUCT_COLUMNS).where('p.id', 'in', chunk).orderBy('p.id').execute(),
+      variantIds(db, { ids: chunk }),
+    ]);
+    rows.push(...found);
+    for (const [k, v] of variants.colors) colors.set(k, v);
+    for (const [k, v] of variants.sizes) sizes.set(k, v);
+  }
+  const { dict, shopActive } = await readSmallTables(db);
+  const words = slotWords(old.slots);
+  const builder = new Builder(old.slots.words, old.slots.postSlot.length);
+  const gone = new Set(ids);
+  const oldIds = old.slots.ids;
+  // Slots in product-id order: unchanged slots copied, changed products read again, in turn.
+  let i = 0;
+  let j = 0;
+  while (i < oldIds.length || j < rows.length) {
+    if (i < oldIds.length && gone.has(oldIds[i]!)) {
+      i++;
+    } else if (j < rows.length && (i >= oldIds.length || rows[j]!.id < oldIds[i]!)) {
+      const r = rows[j++]!;
+      builder.addRow(r, colors.get(r.id) ?? [], sizes.get(r.id) ?? []);
+    } else {
+      builder.addCopy(old.slots, words, i++);
+    }
+  }
+  return { slots: builder.finish(shopActive), dict, lastChange };
 }

@@ -6,7 +6,8 @@ import { searchTerms } from '../../shared/search-text';
 import { runningFlashPrices } from './catalog.repository';
 import * as products from './products.repository';
 import type { ProductListFilter, ProductSort } from './products.repository';
-import { buildSearchIndex, createSearchIndexKeeper, topK, type SearchIndex } from './search-index';
+import { buildSearchIndex, createSearchIndexKeeper, SearchIndex, topK } from './search-index';
+import { applyChanges, lastChangeId } from './search-index-data';
 
 // The search index answers a search as the SQL of products.repository would (search-index.ts, decision 027).
 const app = await createTestApp();
@@ -163,6 +164,116 @@ describe('search index', () => {
   });
 });
 
+/** A copy of an existing product under another name (its colours and sizes not copied). */
+async function insertProduct(name: string) {
+  const { id: _id, ...row } = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const slug = `${row.slug}-${name.replace(/\W+/g, '-')}-${Date.now()}`;
+  const { id } = await db
+    .insertInto('products')
+    .values({ ...row, slug, name, search_name: name.toLowerCase(), search_text: `${name.toLowerCase()} ${row.search_text}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const newColour = (name: string) =>
+  db.insertInto('colors').values({ name, name_ar: null, color_code: '#776655' }).returning('id').executeTakeFirstOrThrow();
+
+const changesAfter = async (after: number) =>
+  (await db.selectFrom('catalog_changes').select('product_id').where('id', '>', after).orderBy('id').execute()).map(
+    (r) => r.product_id,
+  );
+
+describe('the change log (migration 014)', () => {
+  it('records each product whose listed columns, colours or sizes change, and not stock or sales', async () => {
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'search_name', 'quantity'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await lastChangeId(db);
+    await db
+      .updateTable('products')
+      .set({ quantity: product.quantity + 1, total_sold: 5 })
+      .where('id', '=', product.id)
+      .execute();
+    expect(await changesAfter(before)).toEqual([]);
+    await db.updateTable('products').set({ search_name: product.search_name }).where('id', '=', product.id).execute();
+    const colour = await newColour('Change Log Teal');
+    await db.insertInto('product_colors').values({ product_id: product.id, color_id: colour.id, extra_price: 0 }).execute();
+    await db.deleteFrom('product_colors').where('product_id', '=', product.id).where('color_id', '=', colour.id).execute();
+    const added = await insertProduct('Change Log Probe');
+    await db.deleteFrom('products').where('id', '=', added).execute();
+    expect(await changesAfter(before)).toEqual([product.id, product.id, product.id, added, added]);
+  });
+});
+
+describe('applying changes to an index', () => {
+  it('gives the index a full read gives: renamed, taken off, new, deleted products, colours, a shop off', async () => {
+    const rev = await revision();
+    const old = await buildSearchIndex(db, rev);
+    const from = await lastChangeId(db);
+    const [a, b] = await db
+      .selectFrom('products')
+      .select(['id', 'search_name', 'shop_id'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const shop = await db
+      .selectFrom('shops')
+      .select('id')
+      .where('id', '<>', a!.shop_id)
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('products')
+      .set({ search_name: `${a!.search_name} quokkaberry` })
+      .where('id', '=', a!.id)
+      .execute();
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', b!.id).execute();
+    const added = await insertProduct('Quokkaberry Jam');
+    const removed = await insertProduct('Quokkaberry Gone');
+    await db.deleteFrom('products').where('id', '=', removed).execute();
+    const colour = await newColour('Quokka Brown');
+    await db.insertInto('product_colors').values({ product_id: added, color_id: colour.id, extra_price: 0 }).execute();
+    await db.updateTable('shops').set({ is_active: 0 }).where('id', '=', shop.id).execute();
+    try {
+      const changed = await changesAfter(from);
+      const updated = new SearchIndex(await revision(), await applyChanges(db, old.data, changed, await lastChangeId(db)));
+      const full = await buildSearchIndex(db, await revision());
+      expect(updated.size).toBe(full.size);
+      expect(updated.data.slots.words).toEqual(full.data.slots.words);
+      expect(updated.data.lastChange).toBe(full.data.lastChange);
+      const now = new Date().toISOString();
+      for (const q of ['quokkaberry', 'honey', 'عسل', 'a', 'mount hon', 'jam']) {
+        for (const sort of ['default', 'newest', 'low_to_high'] as const) {
+          const f = { terms: searchTerms(q) };
+          expect(await byIndex(updated, f, sort, now), `${q} ${sort}`).toEqual(await byIndex(full, f, sort, now));
+        }
+      }
+      expect((await byIndex(updated, { terms: ['quokkaberry'] }, 'default', now)).ids.sort()).toEqual([a!.id, added].sort());
+      expect((await byIndex(updated, { terms: ['quokkaberry'], colorIds: [colour.id] }, 'default', now)).ids).toEqual([added]);
+      // The old index is as it was.
+      expect((await byIndex(old, { terms: ['quokkaberry'] }, 'default', now)).total).toBe(0);
+    } finally {
+      await db.updateTable('shops').set({ is_active: 1 }).where('id', '=', shop.id).execute();
+      await db
+        .updateTable('products')
+        .set({ is_active: 1, search_name: a!.search_name })
+        .where('id', 'in', [b!.id, a!.id])
+        .execute();
+      await db.deleteFrom('product_colors').where('product_id', '=', added).execute();
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+});
+
 describe('GET /api/ready', () => {
   it('answers 200 once searches use the search index (a small catalogue: at once)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/ready' });
@@ -185,6 +296,7 @@ describe('search index keeper', () => {
     expect(errors).toEqual([]);
     const fromWorker = await keeper.at(rev);
     expect(fromWorker?.revision).toBe(rev);
+    expect(keeper.lastRead()).toBe('all');
     const here = await buildSearchIndex(db, rev);
     const now = new Date().toISOString();
     for (const q of ['honey', 'عسل', 'a', 'mount hon']) {
@@ -203,6 +315,12 @@ describe('search index keeper', () => {
       const fresh = await keeper.at(next);
       expect(fresh?.revision).toBe(next);
       expect(fresh!.size).toBe(fromWorker!.size);
+      // Only the changed product was read again (in the worker), with the same result as a full read.
+      expect(keeper.lastRead()).toBe('changes');
+      const f = { terms: searchTerms('a') };
+      expect(await byIndex(fresh!, f, 'default', now)).toEqual(
+        await byIndex(await buildSearchIndex(db, next), f, 'default', now),
+      );
       // A request that read the revision before the change does not get the newer index.
       expect(await keeper.at(rev)).toBeUndefined();
     } finally {

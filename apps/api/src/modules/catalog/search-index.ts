@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db';
 import type { AppConfig } from '../../config';
 import { withoutArticle } from '../../shared/search-text';
 import type { FacetRows, ProductListFilter, ProductSort } from './products.repository';
-import { readCatalogue, type Dictionaries, type IndexData, type Slots } from './search-index-data';
+import { applyChanges, readCatalogue, type Dictionaries, type IndexData, type Slots } from './search-index-data';
 
 /**
  * The catalogue's words in memory (issue 14, decision 027).
@@ -77,9 +77,10 @@ export class SearchIndex {
 
   constructor(
     readonly revision: number,
-    slots: Slots,
-    dict: Dictionaries,
+    /** The arrays (kept to apply the next changes to). */
+    readonly data: IndexData,
   ) {
+    const { slots, dict } = data;
     this.s = slots;
     this.dict = dict;
     const n = slots.ids.length;
@@ -443,8 +444,7 @@ function lowerBound(sorted: string[], value: string): number {
 
 /** An index of the catalogue as it is now, read in this thread (tests, tools). */
 export async function buildSearchIndex(db: DbOrTrx, revision: number): Promise<SearchIndex> {
-  const { slots, dict } = await readCatalogue(db);
-  return new SearchIndex(revision, slots, dict);
+  return new SearchIndex(revision, await readCatalogue(db));
 }
 
 /**
@@ -467,7 +467,14 @@ export interface SearchIndexKeeper {
   /** Whether an index has been read (searches use it). */
   ready(): boolean;
   settled(): Promise<void>;
+  /** How the last index was read: the whole catalogue, or the changes to the one before. */
+  lastRead(): 'all' | 'changes' | undefined;
 }
+
+/** More changed products than this: the whole catalogue is read again. */
+const MAX_CHANGES = 5000;
+/** Change rows are kept this long; an index whose changes were last read earlier than half of it reads all. */
+const CHANGES_KEPT_MS = 24 * 3600_000;
 
 export function createSearchIndexKeeper(
   db: DbOrTrx,
@@ -482,15 +489,56 @@ export function createSearchIndexKeeper(
   /** The newest revision asked for while a build was running. */
   let wanted = 0;
   let catalogueSize: number | undefined;
+  /** When the current index's changes were read (full read or update). */
+  let changesReadAt = 0;
+  let lastRead: 'all' | 'changes' | undefined;
 
   const inline = () => !database || (catalogueSize ?? Infinity) <= inlineUpTo;
 
+  /** The changed products since the current index, or undefined when everything must be read. */
+  async function changesSince(index: SearchIndex | undefined) {
+    if (!index || Date.now() - changesReadAt > CHANGES_KEPT_MS / 2) return undefined;
+    const rows = await db
+      .selectFrom('catalog_changes')
+      .select(['id', 'product_id'])
+      .where('id', '>', index.data.lastChange)
+      .orderBy('id')
+      .limit(MAX_CHANGES + 1)
+      .execute();
+    if (rows.length > MAX_CHANGES) return undefined;
+    return { ids: rows.map((r) => r.product_id), last: rows.length ? rows[rows.length - 1]!.id : index.data.lastChange };
+  }
+
+  async function read(): Promise<IndexData> {
+    const base = current;
+    const changes = await changesSince(base);
+    if (base && changes) {
+      lastRead = 'changes';
+      return inline()
+        ? applyChanges(db, base.data, changes.ids, changes.last)
+        : inWorker({ database: database!, old: base.data, changed: changes.ids, lastChange: changes.last });
+    }
+    lastRead = 'all';
+    const data = await (inline() ? readCatalogue(db) : inWorker({ database: database! }));
+    // Change rows older than any index still reads (each process reads everything when its are older).
+    const cutoff = new Date(Date.now() - CHANGES_KEPT_MS).toISOString();
+    await db
+      .deleteFrom('catalog_changes')
+      .where('at', '<', cutoff)
+      .execute()
+      .catch((err: unknown) => onError?.(err));
+    return data;
+  }
+
   function build(revision: number): Promise<void> {
-    const read = inline() ? readCatalogue(db) : readInWorker(database!);
-    const done = read
+    const startedAt = Date.now();
+    const done = read()
       .then((data) => {
-        const index = new SearchIndex(revision, data.slots, data.dict);
-        if (!current || current.revision <= index.revision) current = index;
+        const index = new SearchIndex(revision, data);
+        if (!current || current.revision <= index.revision) {
+          current = index;
+          changesReadAt = startedAt;
+        }
         catalogueSize = index.size;
       })
       .catch((err: unknown) => {
@@ -539,20 +587,32 @@ export function createSearchIndexKeeper(
     async settled() {
       while (building) await building.done;
     },
+    lastRead: () => lastRead,
   };
 }
 
-/** Reads the catalogue in a worker thread of its own, which hands the arrays over without a copy. */
-function readInWorker(database: AppConfig['database']): Promise<IndexData> {
+/** What a worker is asked: the whole catalogue, or the changes to an index's arrays (a copy of them). */
+export interface WorkerTask {
+  database: AppConfig['database'];
+  old?: IndexData;
+  changed?: number[];
+  lastChange?: number;
+}
+
+/**
+ * Reads in a worker thread of its own, which hands the arrays over without a copy (an update's old
+ * arrays are copied to it: ~50 MB for 100,000 products, tens of milliseconds).
+ */
+function inWorker(task: WorkerTask): Promise<IndexData> {
   // Beside this module: the compiled file in dist/, or the TypeScript source (under tsx and the tests,
   // where the worker registers tsx's loader before loading it).
   const url = new URL(`./search-index-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url);
   const worker = url.pathname.endsWith('.ts')
     ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`, {
         eval: true,
-        workerData: { database },
+        workerData: task,
       })
-    : new Worker(url, { workerData: { database } });
+    : new Worker(url, { workerData: task });
   return new Promise<IndexData>((resolve, reject) => {
     worker.once('message', (m: { data?: IndexData; error?: string }) =>
       m.data ? resolve(m.data) : reject(new Error(`search index worker: ${m.error}`)),
