@@ -194,6 +194,11 @@ export class SearchIndex {
     }
     let touchedCount = 0;
     for (const term of terms) {
+      if (this.stamp === 0x7fffffff) {
+        // termMark is 32-bit: start the marks again (after two billion search words).
+        this.termMark.fill(0);
+        this.stamp = 0;
+      }
       const mark = ++this.stamp;
       const stem = withoutArticle(term);
       touchedCount = this.addPhrase(term, mark, touchedCount);
