@@ -8,7 +8,7 @@ import type { DialectMigration } from './helpers';
  * in every process, whoever writes (the seller screens, the seed, an operator with SQL).
  * Stock, sales, ratings, views and a shop's last activity do not move it.
  */
-const WATCHED: Array<{ table: string; updateOf?: string[] }> = [
+export const WATCHED: Array<{ table: string; updateOf?: string[] }> = [
   {
     table: 'products',
     updateOf: [

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { WATCHED } from './008-catalogue-revision';
 import type { DialectMigration } from './helpers';
 import { withId } from './helpers';
 
@@ -7,21 +8,12 @@ import { withId } from './helpers';
  * migration 008's revision, and `created_at`), its colours or its sizes, so that a process's search index
  * reads only the changed products again instead of the whole catalogue. Writes to shops, brands, colours,
  * sizes and flash sales move the revision without a row here (the index reads those small tables whole).
- * `at`: when, for pruning (a process that read no change for longer reads everything).
+ * `at`: when (PostgreSQL: its transaction's start), for pruning (a process that read no change for longer
+ * reads everything) and to read again the rows of a transaction that committed after later ids were read.
  * Types in ../catalogue-schema.ts. Frozen once released.
  */
-const PRODUCT_COLUMNS = [
-  'is_active',
-  'shop_id',
-  'category_id',
-  'sub_category_id',
-  'brand_id',
-  'price',
-  'list_price',
-  'search_name',
-  'search_text',
-  'created_at',
-];
+/** The products' columns whose writes move the revision (migration 008), and the creation time. */
+const PRODUCT_COLUMNS = [...WATCHED.find((w) => w.table === 'products')!.updateOf!, 'created_at'];
 
 export const m014CatalogueChanges: DialectMigration = {
   async up(db, dialect) {

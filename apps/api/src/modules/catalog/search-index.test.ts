@@ -328,6 +328,45 @@ describe('search index keeper', () => {
     }
   });
 
+  it('reads a change whose row got an id below the last one read (a transaction committed late)', async () => {
+    const keeper = createSearchIndexKeeper(db, { database: app.config.database });
+    await keeper.at(await revision());
+    const [product, other] = await db
+      .selectFrom('products')
+      .select(['id', 'search_name'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    // An id taken and left free, and a change after it that the keeper reads: its index's last row is
+    // above the free id, as when an earlier PostgreSQL transaction has not committed yet.
+    const spare = await db
+      .insertInto('catalog_changes')
+      .values({ product_id: other!.id, at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ search_name: other!.search_name }).where('id', '=', other!.id).execute();
+    await db.deleteFrom('catalog_changes').where('id', '=', spare.id).execute();
+    const read = (await keeper.at(await revision()))!;
+    expect(read.data.lastChange).toBeGreaterThan(spare.id);
+    // The late transaction: its product changed, its row under the free id.
+    await db
+      .updateTable('products')
+      .set({ search_name: `${product!.search_name} platypusplum` })
+      .where('id', '=', product!.id)
+      .execute();
+    try {
+      const written = await db.selectFrom('catalog_changes').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await db.updateTable('catalog_changes').set({ id: spare.id }).where('id', '=', written.id).execute();
+      const updated = (await keeper.at(await revision()))!;
+      expect(keeper.lastRead()).toBe('changes');
+      const now = new Date().toISOString();
+      expect((await byIndex(updated, { terms: ['platypusplum'] }, 'default', now)).ids).toEqual([product!.id]);
+    } finally {
+      await db.updateTable('products').set({ search_name: product!.search_name }).where('id', '=', product!.id).execute();
+    }
+  });
+
   it('builds a small catalogue while the request waits, and warms up without one', async () => {
     const keeper = createSearchIndexKeeper(db, { database: app.config.database });
     const rev = await revision();

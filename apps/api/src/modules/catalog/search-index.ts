@@ -133,9 +133,11 @@ export class SearchIndex {
     brands.reset();
     colors.reset();
     sizes.reset();
-    const range = new Float64Array([Infinity, -Infinity]);
-    const count = scan(this.s, { touched, touchedCount, termCount, need, hits, eff, range }, f, { brands, colors, sizes });
-    const [min, max] = range as unknown as [number, number];
+    const { count, min, max } = scan(this.s, { touched, touchedCount, termCount, need, hits, eff }, f, {
+      brands,
+      colors,
+      sizes,
+    });
     const facets: FacetRows = {
       brands: this.dict.brands.filter((x) => brands.seen[x.id] === 1).slice(0, 100),
       colors: this.dict.colors.filter((x) => colors.seen[x.id] === 1).slice(0, 100),
@@ -296,8 +298,7 @@ function scoreWord(
 
 /**
  * The matched slots in the filter's context: marks their brands, colours and sizes (until every one is
- * seen) and their price range (`range`), and writes those the refinements keep into `hits` (answered:
- * how many). A function of its own so that V8 optimises it whole (as a loop inside search() it was
+ * seen) and their price range, and writes those the refinements keep into `hits` (answered: how many). A function of its own so that V8 optimises it whole (as a loop inside search() it was
  * optimised on stack, deoptimised at the code after it, and ran ten times slower).
  */
 function scan(
@@ -309,11 +310,10 @@ function scan(
     need: number;
     hits: Int32Array;
     eff: Float64Array;
-    range: Float64Array;
   },
   f: ProductListFilter,
   seen: { brands: SeenIds; colors: SeenIds; sizes: SeenIds },
-): number {
+): { count: number; min: number; max: number } {
   const { listable, shop, category, subCategory, brand, price, colorStart, colorIds, sizeStart, sizeIds } = s;
   const { touched, touchedCount, termCount, need, hits, eff } = m;
   const shopId = f.shopId ?? 0;
@@ -372,9 +372,7 @@ function scan(
     if (e < minPrice || e > maxPrice) continue;
     hits[count++] = slot;
   }
-  m.range[0] = min;
-  m.range[1] = max;
-  return count;
+  return { count, min, max };
 }
 
 function anyOf(values: Int32Array, from: number, to: number, wanted: Set<number>): boolean {
@@ -480,6 +478,8 @@ export interface SearchIndexKeeper {
 const MAX_CHANGES = 5000;
 /** Change rows are kept this long; an index whose changes were last read earlier than half of it reads all. */
 const CHANGES_KEPT_MS = 24 * 3600_000;
+/** A transaction that started this long before an index's read and committed after it is still seen. */
+const LATE_COMMIT_MS = 60_000;
 
 export function createSearchIndexKeeper(
   db: DbOrTrx,
@@ -500,18 +500,24 @@ export function createSearchIndexKeeper(
 
   const inline = () => !database || (catalogueSize ?? Infinity) <= inlineUpTo;
 
-  /** The changed products since the current index, or undefined when everything must be read. */
+  /**
+   * The changed products since the current index, or undefined when everything must be read. Besides the
+   * rows after the index's last one, the rows written shortly before its read began are read again: on
+   * PostgreSQL a row's id is taken when it is written, not when its transaction commits, so a transaction
+   * that commits late can add a row below ids already read (its `at` is its transaction's start).
+   */
   async function changesSince(index: SearchIndex | undefined) {
     if (!index || Date.now() - changesReadAt > CHANGES_KEPT_MS / 2) return undefined;
+    const late = new Date(changesReadAt - LATE_COMMIT_MS).toISOString();
     const rows = await db
       .selectFrom('catalog_changes')
       .select(['id', 'product_id'])
-      .where('id', '>', index.data.lastChange)
+      .where((eb) => eb.or([eb('id', '>', index.data.lastChange), eb('at', '>=', late)]))
       .orderBy('id')
       .limit(MAX_CHANGES + 1)
       .execute();
     if (rows.length > MAX_CHANGES) return undefined;
-    return { ids: rows.map((r) => r.product_id), last: rows.length ? rows[rows.length - 1]!.id : index.data.lastChange };
+    return { ids: rows.map((r) => r.product_id), last: Math.max(index.data.lastChange, ...rows.map((r) => r.id)) };
   }
 
   async function read(): Promise<IndexData> {
