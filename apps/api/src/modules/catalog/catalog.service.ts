@@ -27,7 +27,7 @@ import { createCatalogueMemo, type KeptValues } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
 import { cardPage, cardRowsOf, markFavorites, pageCards, pricing, productCards, type CardRow } from './product-cards';
 import * as products from './products.repository';
-import { createSearchIndexKeeper, INDEX_SORTS, type IndexedSearch } from './search-index';
+import { createSearchIndexKeeper, INDEX_SORTS, type IndexedList, type IndexedSearch } from './search-index';
 import * as shops from './shops.repository';
 
 /** A shop is Online while its last activity is under 10 minutes old. */
@@ -209,6 +209,7 @@ export function createCatalogService(
         // takes only the facets); everything else, and searches while a large index builds, from SQL.
         let kept: KeptValues | undefined;
         let indexed: IndexedSearch | undefined;
+        let listed: IndexedList | undefined;
         const pagedByIndex = INDEX_SORTS.has(sort) && !filter.minRating;
         if (filter.terms.length) {
           kept = await memo.at(now);
@@ -217,10 +218,20 @@ export function createCatalogService(
             const eff = index.effectivePrices(await flashPricesIn(kept));
             indexed = index.search(filter, pagedByIndex ? sort : null, q.per_page, offset, eff);
           }
+        } else if (pagedByIndex) {
+          // A list without words takes its page from the index only when it holds this very revision
+          // (a large catalogue's previous index may answer searches while its next is read; lists go to
+          // SQL meanwhile, which sorts a context fast enough).
+          kept = await memo.at(now);
+          const index = await searchIndex.at(kept.revision);
+          if (index?.revision === kept.revision) {
+            listed = index.list(filter, sort, q.per_page, offset, index.effectivePrices(await flashPricesIn(kept)));
+          }
         }
         let rows: CardRow[];
-        if (indexed && pagedByIndex) {
-          rows = await cardRowsOf(db, dialect, locale, indexed.ids);
+        const pageIds = indexed && pagedByIndex ? indexed.ids : listed?.ids;
+        if (pageIds) {
+          rows = await cardRowsOf(db, dialect, locale, pageIds);
         } else {
           // The page first: its statement reads the catalogue's revision too, which the memo needs.
           const query = products.pageOfList(dialect, filter, sort, q.per_page, offset, now);
@@ -240,7 +251,7 @@ export function createCatalogService(
           filter.terms.length ? compute() : memoized.get(`${what}:${context}`, compute);
         const count = () => products.countProducts(db, dialect, filter, now);
         const [total, f, flashPrices, variants] = await Promise.all([
-          indexed && pagedByIndex ? indexed.total : refined ? count() : keep('count', count),
+          indexed && pagedByIndex ? indexed.total : listed ? listed.total : refined ? count() : keep('count', count),
           indexed ? indexed.facets : keep('facets', () => products.facets(db, dialect, filter, now)),
           flashPricesIn(memoized),
           // Sizes and colours move the revision (migration 008): each product's are kept under it.

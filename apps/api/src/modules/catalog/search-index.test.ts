@@ -129,6 +129,96 @@ describe('search index', () => {
     expect(facetIds(got.facets)).toEqual(facetIds((await bySql(f, 'default', now)).facets));
   });
 
+  it('lists every context without search words, refined and sorted, as the SQL does', async () => {
+    const now = new Date().toISOString();
+    const index = await buildSearchIndex(db, await revision());
+    const eff = index.effectivePrices(await runningFlashPrices(db, null, now));
+    const some = await db
+      .selectFrom('products')
+      .select(['category_id', 'sub_category_id', 'shop_id', 'brand_id'])
+      .where('brand_id', 'is not', null)
+      .where('sub_category_id', 'is not', null)
+      .where('is_active', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const color = await db.selectFrom('product_colors').select('color_id').orderBy('id').executeTakeFirstOrThrow();
+    const size = await db.selectFrom('product_sizes').select('size_id').orderBy('id').executeTakeFirstOrThrow();
+    const contexts: Array<Omit<ProductListFilter, 'terms'>> = [
+      {},
+      { categoryId: some.category_id },
+      { subCategoryId: some.sub_category_id! },
+      { shopId: some.shop_id },
+      { deals: true },
+      { shopId: some.shop_id, categoryId: some.category_id },
+    ];
+    const refinements: Array<Omit<ProductListFilter, 'terms'>> = [
+      {},
+      { brandIds: [some.brand_id!] },
+      { colorIds: [color.color_id] },
+      { sizeIds: [size.size_id] },
+      { minPrice: 2000, maxPrice: 15000 },
+      { minPrice: 5000, colorIds: [color.color_id] },
+    ];
+    const sqlPage = async (f: ProductListFilter, sort: ProductSort, limit: number, offset: number) => {
+      const query = products.pageOfList(dialect, f, sort, limit, offset, now);
+      if (query) return (await sql<{ id: number }>`${query.page}`.execute(db)).rows.map((r) => r.id);
+      const dir = sort === 'low_to_high' ? 'ASC' : 'DESC';
+      return (await products.listByPrice(db, dialect, f, dir, limit, offset, now)).ids;
+    };
+    let listed = 0;
+    for (const context of contexts)
+      for (const refinement of refinements)
+        for (const sort of ['default', 'newest', 'low_to_high', 'high_to_low'] as const) {
+          const f: ProductListFilter = { terms: [], ...context, ...refinement };
+          const what = `${JSON.stringify(f)} ${sort}`;
+          const total = await products.countProducts(db, dialect, f, now);
+          for (const offset of [0, 20]) {
+            const got = index.list(f, sort, 20, offset, eff);
+            expect(got.total, what).toBe(total);
+            expect(got.ids, `${what} from ${offset}`).toEqual(await sqlPage(f, sort, 20, offset));
+          }
+          listed += total;
+        }
+    expect(listed).toBeGreaterThan(1000);
+  }, 60_000);
+
+  it('lists a change at once: a product taken off, a new one, a new price', async () => {
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'category_id', 'price', 'list_price'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const inCategory = `category_id=${product.category_id}&per_page=100`;
+    const before = await list(inCategory);
+    expect(before.products.map((p) => p.id)).toContain(product.id);
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    try {
+      const off = await list(inCategory);
+      expect(off.total).toBe(before.total - 1);
+      expect(off.products.map((p) => p.id)).not.toContain(product.id);
+    } finally {
+      await db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+    }
+    const added = await insertProduct('Listed At Once');
+    try {
+      const everything = await list('per_page=5');
+      expect(everything.products[0]?.id).toBe(added);
+      await db.updateTable('products').set({ price: 1, discount_price: 0, list_price: 1 }).where('id', '=', added).execute();
+      const cheapest = await list('sort_type=low_to_high&per_page=3');
+      expect(cheapest.products[0]?.id).toBe(added);
+      await db
+        .updateTable('products')
+        .set({ price: 99_999_999, discount_price: 0, list_price: 99_999_999 })
+        .where('id', '=', added)
+        .execute();
+      expect((await list('sort_type=high_to_low&per_page=3')).products[0]?.id).toBe(added);
+    } finally {
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+    expect((await list('per_page=5')).products.map((p) => p.id)).not.toContain(added);
+  });
+
   it('finds a change at once: a new name, a product or its shop taken off, a colour added', async () => {
     const before = await list('search=zebrawood');
     expect(before.total).toBe(0);
@@ -365,6 +455,23 @@ describe('search index keeper', () => {
     } finally {
       await db.updateTable('products').set({ search_name: product!.search_name }).where('id', '=', product!.id).execute();
     }
+  });
+
+  it('prunes change rows older than a day after a full read, and keeps the newer ones', async () => {
+    const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const old = new Date(Date.now() - 25 * 3600_000).toISOString();
+    const recent = new Date(Date.now() - 3600_000).toISOString();
+    // The oldest row first (ids follow time), as the log writes them.
+    const first = await db.selectFrom('catalog_changes').select('id').orderBy('id').executeTakeFirst();
+    const oldId = (first?.id ?? 1) - 1;
+    await db.insertInto('catalog_changes').values({ id: oldId, product_id: product.id, at: old }).execute();
+    await db.insertInto('catalog_changes').values({ product_id: product.id, at: recent }).execute();
+    const keeper = createSearchIndexKeeper(db);
+    await keeper.warm(await revision());
+    expect(keeper.lastRead()).toBe('all');
+    const left = await db.selectFrom('catalog_changes').select('at').where('product_id', '=', product.id).execute();
+    expect(left.map((r) => r.at)).toContain(recent);
+    expect(left.map((r) => r.at)).not.toContain(old);
   });
 
   it('builds a small catalogue while the request waits, and warms up without one', async () => {

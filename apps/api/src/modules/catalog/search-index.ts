@@ -33,6 +33,15 @@ export interface IndexedSearch {
   facets: FacetRows;
 }
 
+/** A list without search words answered by the index: a page of product ids and the refined count. */
+export interface IndexedList {
+  ids: number[];
+  total: number;
+}
+
+/** Context lists (list()) kept per index: beyond this many, the oldest is dropped. */
+const CONTEXT_LISTS = 256;
+
 /** Sorts the index can order by (the others need rating or sales). */
 export const INDEX_SORTS: ReadonlySet<ProductSort> = new Set(['default', 'newest', 'low_to_high', 'high_to_low']);
 
@@ -74,6 +83,9 @@ export class SearchIndex {
   private readonly hits: Int32Array;
   private stamp = 0;
   private effective: { from: Map<number, number>; eff: Float64Array } | undefined;
+  /** A context's listable slots in a sort's order (list()), for the effective prices `contextsEff`. */
+  private readonly contexts = new Map<string, Int32Array>();
+  private contextsEff: Float64Array | undefined;
 
   constructor(
     readonly revision: number,
@@ -159,6 +171,44 @@ export class SearchIndex {
     }
     this.release(touched, touchedCount, need !== 0);
     return { ids: page.map((slot) => this.s.ids[slot]!), total: count, facets };
+  }
+
+  /**
+   * A list without search words (everything, a shop, a category or sub-category, the deals; refined by
+   * brand, colour, size and price; a sort of INDEX_SORTS): its page and refined count. The context's
+   * listable slots in the sort's order are kept (per index and effective prices), so an unrefined page
+   * is a slice of them and a refined one a walk along them — instead of a statement that sorts the
+   * context every time. Orders as the SQL does: by id, creation time or effective price, ties by id.
+   */
+  list(f: ProductListFilter, sort: ProductSort, limit: number, offset: number, eff: Float64Array): IndexedList {
+    const ordered = this.contextList(f, sort, eff);
+    const refined =
+      !!(f.brandIds?.length || f.colorIds?.length || f.sizeIds?.length) || f.minPrice !== undefined || f.maxPrice !== undefined;
+    const slots = refined ? refine(this.s, ordered, f, eff, this.hits) : { list: ordered, count: ordered.length };
+    const ids: number[] = [];
+    for (let i = offset; i < Math.min(slots.count, offset + limit); i++) ids.push(this.s.ids[slots.list[i]!]!);
+    return { ids, total: slots.count };
+  }
+
+  private contextList(f: ProductListFilter, sort: ProductSort, eff: Float64Array): Int32Array {
+    if (this.contextsEff !== eff) {
+      // Deals and price orders follow the effective prices: lists of other prices are of no more use.
+      this.contexts.clear();
+      this.contextsEff = eff;
+    }
+    const key = `${f.shopId ?? 0}:${f.categoryId ?? 0}:${f.subCategoryId ?? 0}:${f.deals === true ? 1 : 0}:${sort}`;
+    let list = this.contexts.get(key);
+    if (list) return list;
+    list = inContext(this.s, f, eff, this.hits);
+    const { ids, created } = this.s;
+    // Slots are in ascending id order: the default order (id descending) is the reverse.
+    if (sort === 'newest') list.sort((a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!);
+    else if (sort === 'low_to_high') list.sort((a, b) => eff[a]! - eff[b]! || ids[a]! - ids[b]!);
+    else if (sort === 'high_to_low') list.sort((a, b) => eff[b]! - eff[a]! || ids[b]! - ids[a]!);
+    else list.reverse();
+    if (this.contexts.size >= CONTEXT_LISTS) this.contexts.delete(this.contexts.keys().next().value!);
+    this.contexts.set(key, list);
+    return list;
   }
 
   /** The slot of a product id, -1 when not indexed. */
@@ -375,6 +425,52 @@ function scan(
   return { count, min, max };
 }
 
+/** The listable slots of a list's context (shop, category, sub-category, deals), ascending; `scratch` as big as the slots. */
+function inContext(s: Slots, f: ProductListFilter, eff: Float64Array, scratch: Int32Array): Int32Array {
+  const { listable, shop, category, subCategory, price } = s;
+  const shopId = f.shopId ?? 0;
+  const categoryId = f.categoryId ?? 0;
+  const subCategoryId = f.subCategoryId ?? 0;
+  const deals = f.deals === true;
+  let count = 0;
+  for (let slot = 0; slot < listable.length; slot++) {
+    if (listable[slot] === 0) continue;
+    if (shopId !== 0 && shop[slot] !== shopId) continue;
+    if (categoryId !== 0 && category[slot] !== categoryId) continue;
+    if (subCategoryId !== 0 && subCategory[slot] !== subCategoryId) continue;
+    if (deals && !(eff[slot]! < price[slot]!)) continue;
+    scratch[count++] = slot;
+  }
+  return scratch.slice(0, count);
+}
+
+/** The slots of `ordered` (in its order) that the refinements keep, in `out` (as big as the slots). */
+function refine(
+  s: Slots,
+  ordered: Int32Array,
+  f: ProductListFilter,
+  eff: Float64Array,
+  out: Int32Array,
+): { list: Int32Array; count: number } {
+  const { brand, colorStart, colorIds, sizeStart, sizeIds } = s;
+  const minPrice = f.minPrice ?? -Infinity;
+  const maxPrice = f.maxPrice ?? Infinity;
+  const brandWanted = f.brandIds?.length ? new Set(f.brandIds) : null;
+  const colorWanted = f.colorIds?.length ? new Set(f.colorIds) : null;
+  const sizeWanted = f.sizeIds?.length ? new Set(f.sizeIds) : null;
+  let count = 0;
+  for (let i = 0; i < ordered.length; i++) {
+    const slot = ordered[i]!;
+    const e = eff[slot]!;
+    if (e < minPrice || e > maxPrice) continue;
+    if (brandWanted !== null && !brandWanted.has(brand[slot]!)) continue;
+    if (colorWanted !== null && !anyOf(colorIds, colorStart[slot]!, colorStart[slot + 1]!, colorWanted)) continue;
+    if (sizeWanted !== null && !anyOf(sizeIds, sizeStart[slot]!, sizeStart[slot + 1]!, sizeWanted)) continue;
+    out[count++] = slot;
+  }
+  return { list: out, count };
+}
+
 function anyOf(values: Int32Array, from: number, to: number, wanted: Set<number>): boolean {
   for (let i = from; i < to; i++) if (wanted.has(values[i]!)) return true;
   return false;
@@ -532,11 +628,18 @@ export function createSearchIndexKeeper(
     lastRead = 'all';
     const data = await (inline() ? readCatalogue(db) : inWorker({ database: database! }));
     // Change rows older than any index still reads (each process reads everything when its are older).
+    // Written only when the oldest row is that old: a read of the catalogue (which lists wait for) never
+    // waits for a write lock in vain.
     const cutoff = new Date(Date.now() - CHANGES_KEPT_MS).toISOString();
     await db
-      .deleteFrom('catalog_changes')
-      .where('at', '<', cutoff)
-      .execute()
+      .selectFrom('catalog_changes')
+      .select('at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+      .then((oldest) =>
+        oldest && oldest.at < cutoff ? db.deleteFrom('catalog_changes').where('at', '<', cutoff).execute() : null,
+      )
       .catch((err: unknown) => onError?.(err));
     return data;
   }
