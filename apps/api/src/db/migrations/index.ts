@@ -15,6 +15,7 @@ import { m011Content } from './011-content';
 import { m012Payments } from './012-payments';
 import { m013Compat } from './013-compat';
 import { m014CatalogueChanges } from './014-catalogue-changes';
+import { m015CardRevision } from './015-card-revision';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -32,6 +33,7 @@ const all: Record<string, DialectMigration> = {
   '012-payments': m012Payments,
   '013-compat': m013Compat,
   '014-catalogue-changes': m014CatalogueChanges,
+  '015-card-revision': m015CardRevision,
 };
 
 class StaticProvider implements MigrationProvider {

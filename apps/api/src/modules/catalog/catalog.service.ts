@@ -231,7 +231,7 @@ export function createCatalogService(
         let rows: CardRow[];
         const pageIds = indexed && pagedByIndex ? indexed.ids : listed?.ids;
         if (pageIds) {
-          rows = await cardRowsOf(db, dialect, locale, pageIds);
+          rows = await cardRowsOf(db, dialect, locale, pageIds, kept);
         } else {
           // The page first: its statement reads the catalogue's revision too, which the memo needs.
           const query = products.pageOfList(dialect, filter, sort, q.per_page, offset, now);

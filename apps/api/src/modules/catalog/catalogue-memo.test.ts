@@ -171,3 +171,83 @@ describe('sizes and colours kept per product', () => {
     expect((await card()).colors).toEqual(first.colors);
   });
 });
+
+describe("a card's steady part kept per product (migration 015)", () => {
+  const first = async (qs = 'per_page=3') => (await list(qs)).products[0]!;
+
+  it('every write to a card column other than stock, rating, reviews, sales and activity moves the revision', async () => {
+    const { id, shop } = await first().then((p) => ({ id: p.id, shop: p.shop.id }));
+    const product = await app.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['thumbnail', () => app.db.updateTable('products').set({ thumbnail: product.thumbnail }).where('id', '=', id).execute()],
+      ['name', () => app.db.updateTable('products').set({ name: product.name }).where('id', '=', id).execute()],
+      ['name_ar', () => app.db.updateTable('products').set({ name_ar: product.name_ar }).where('id', '=', id).execute()],
+      ['unit', () => app.db.updateTable('products').set({ unit_id: product.unit_id }).where('id', '=', id).execute()],
+      ...(
+        [
+          'name',
+          'name_ar',
+          'logo',
+          'estimated_delivery_time',
+          'estimated_delivery_time_ar',
+          'delivery_charge',
+          'free_delivery_above',
+        ] as const
+      ).map((column): [string, () => Promise<unknown>] => [
+        `shop ${column}`,
+        async () => {
+          const row = await app.db.selectFrom('shops').select(column).where('id', '=', shop).executeTakeFirstOrThrow();
+          return app.db
+            .updateTable('shops')
+            .set({ [column]: row[column] })
+            .where('id', '=', shop)
+            .execute();
+        },
+      ]),
+      [
+        'unit name',
+        async () => {
+          const unit = await app.db.selectFrom('units').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+          return app.db.updateTable('units').set({ name: unit.name }).where('id', '=', unit.id).execute();
+        },
+      ],
+      ['new unit', () => app.db.insertInto('units').values({ name: 'Zz Crate', name_ar: null }).execute()],
+    ];
+    for (const [what, write] of writes) {
+      const rev = await revision();
+      await write();
+      expect(await revision(), what).toBeGreaterThan(rev);
+    }
+  });
+
+  it("a product's name, thumbnail and its shop's name show at once; so do its stock and rating, without moving the revision", async () => {
+    const card = await first();
+    const product = await app.db
+      .selectFrom('products')
+      .select(['name', 'thumbnail', 'quantity', 'rating'])
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    const shop = await app.db.selectFrom('shops').select('name').where('id', '=', card.shop.id).executeTakeFirstOrThrow();
+    try {
+      await app.db
+        .updateTable('products')
+        .set({ name: 'Zz Renamed Card', thumbnail: '/uploads/products/zz.svg' })
+        .where('id', '=', card.id)
+        .execute();
+      await app.db.updateTable('shops').set({ name: 'Zz Renamed Shop' }).where('id', '=', card.shop.id).execute();
+      expect(await first()).toMatchObject({
+        name: 'Zz Renamed Card',
+        thumbnail: '/uploads/products/zz.svg',
+        shop: { name: 'Zz Renamed Shop' },
+      });
+      const rev = await revision();
+      await app.db.updateTable('products').set({ quantity: 4321, rating: 1.5 }).where('id', '=', card.id).execute();
+      expect(await first()).toMatchObject({ quantity: 4321, rating: 1.5, name: 'Zz Renamed Card' });
+      expect(await revision()).toBe(rev);
+    } finally {
+      await app.db.updateTable('products').set(product).where('id', '=', card.id).execute();
+      await app.db.updateTable('shops').set(shop).where('id', '=', card.shop.id).execute();
+    }
+    expect(await first()).toMatchObject({ name: card.name, quantity: card.quantity });
+  });
+});
