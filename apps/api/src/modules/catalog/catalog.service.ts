@@ -25,7 +25,16 @@ import type { SettingsService } from '../settings';
 import * as repo from './catalog.repository';
 import { createCatalogueMemo, type KeptValues } from './catalogue-memo';
 import { createCategoriesService } from './categories.service';
-import { cardPage, cardRowsOf, markFavorites, pageCards, pricing, productCards, type CardRow } from './product-cards';
+import {
+  cardPage,
+  cardRowsOf,
+  keptCardRows,
+  markFavorites,
+  pageCards,
+  pricing,
+  productCards,
+  type CardRow,
+} from './product-cards';
 import * as products from './products.repository';
 import { createSearchIndexKeeper, INDEX_SORTS, type IndexedList, type IndexedSearch } from './search-index';
 import * as shops from './shops.repository';
@@ -207,33 +216,48 @@ export function createCatalogService(
         // A search takes its matches, count, facets and page from the search index while it holds the
         // catalogue's current revision (search-index.ts; a rating filter or a sort by popularity or sales
         // takes only the facets); everything else, and searches while a large index builds, from SQL.
-        let kept: KeptValues | undefined;
-        let indexed: IndexedSearch | undefined;
-        let listed: IndexedList | undefined;
+        // A list without words takes its page from the index only when it holds this very revision (a
+        // large catalogue's previous index may answer searches while its next is read; lists go to SQL
+        // meanwhile, which sorts a context fast enough). Decisions 027 and 028.
         const pagedByIndex = INDEX_SORTS.has(sort) && !filter.minRating;
-        if (filter.terms.length) {
-          kept = await memo.at(now);
-          const index = await searchIndex.at(kept.revision);
-          if (index) {
-            const eff = index.effectivePrices(await flashPricesIn(kept));
-            indexed = index.search(filter, pagedByIndex ? sort : null, q.per_page, offset, eff);
-          }
-        } else if (pagedByIndex) {
-          // A list without words takes its page from the index only when it holds this very revision
-          // (a large catalogue's previous index may answer searches while its next is read; lists go to
-          // SQL meanwhile, which sorts a context fast enough).
-          kept = await memo.at(now);
-          const index = await searchIndex.at(kept.revision);
-          if (index?.revision === kept.revision) {
-            listed = index.list(filter, sort, q.per_page, offset, index.effectivePrices(await flashPricesIn(kept)));
+        const fromIndex = async (at: KeptValues) => {
+          if (!filter.terms.length && !pagedByIndex) return {};
+          const index = await searchIndex.at(at.revision);
+          if (!index || (!filter.terms.length && index.revision !== at.revision)) return {};
+          const eff = index.effectivePrices(await flashPricesIn(at));
+          if (!filter.terms.length) return { listed: index.list(filter, sort, q.per_page, offset, eff) };
+          return { indexed: index.search(filter, pagedByIndex ? sort : null, q.per_page, offset, eff) };
+        };
+        const pageOf = (found: { indexed?: IndexedSearch; listed?: IndexedList }) =>
+          found.indexed && pagedByIndex ? found.indexed.ids : found.listed?.ids;
+        let kept: KeptValues | undefined;
+        let found: { indexed?: IndexedSearch; listed?: IndexedList } = {};
+        let rows: CardRow[] | undefined;
+        // Guessed first: the revision of the values kept, checked by the statement that reads the page's
+        // cards (a round trip less on PostgreSQL); read first when the guess was wrong.
+        const guess = pagedByIndex ? memo.guess(now) : undefined;
+        let seen: number | null = null;
+        if (guess) {
+          found = await fromIndex(guess);
+          const ids = pageOf(found);
+          if (ids?.length) {
+            const read = await keptCardRows(db, dialect, locale, ids, guess);
+            if (read.revision === guess.revision) {
+              kept = guess;
+              rows = read.rows;
+            }
+            seen = read.revision;
           }
         }
-        let rows: CardRow[];
-        const pageIds = indexed && pagedByIndex ? indexed.ids : listed?.ids;
-        if (pageIds) {
-          rows = await cardRowsOf(db, dialect, locale, pageIds, kept);
-        } else {
-          // The page first: its statement reads the catalogue's revision too, which the memo needs.
+        if (!kept && (filter.terms.length || pagedByIndex)) {
+          kept = await memo.at(now, seen ?? undefined);
+          found = await fromIndex(kept);
+          const ids = pageOf(found);
+          if (ids) rows = ids.length ? (await keptCardRows(db, dialect, locale, ids, kept)).rows : [];
+        }
+        const { indexed, listed } = found;
+        if (!rows) {
+          // From SQL. The page first: its statement reads the catalogue's revision too, which the memo needs.
           const query = products.pageOfList(dialect, filter, sort, q.per_page, offset, now);
           const page = query
             ? await cardPage(db, dialect, locale, query.page, query.order)

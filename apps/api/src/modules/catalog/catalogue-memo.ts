@@ -16,6 +16,12 @@ export interface CatalogueMemo {
    * read it already in a statement of its own request (`revision`, e.g. with the page of ids).
    */
   at(now: string, revision?: number): Promise<KeptValues>;
+  /**
+   * The values kept, without reading the revision: a guess that the catalogue has not changed since,
+   * for a request that reads the revision with its own statement and checks it (undefined when none are
+   * kept, or a flash sale started or ended since).
+   */
+  guess(now: string): KeptValues | undefined;
 }
 
 export interface KeptValues {
@@ -80,5 +86,6 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
       }
       return kept;
     },
+    guess: (now) => (state && now < state.until ? kept : undefined),
   };
 }

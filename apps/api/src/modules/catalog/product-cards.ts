@@ -120,13 +120,14 @@ const steadyCardRows = inArabicAndEnglish((ar) =>
   compiledOnce((db, dialect, a: { ids: unknown }) => steadyColumns(db, ar).where(inList(dialect, 'p.id', a.ids))),
 );
 
-/** The moving part of the listed (active products of active shops) cards' rows. */
+/** The moving part of the listed (active products of active shops) cards' rows, with the catalogue's revision. */
 const movingCardRows = compiledOnce((db, dialect, a: { ids: unknown }) =>
   db
     .selectFrom('products as p')
     .innerJoin('shops as s', 's.id', 'p.shop_id')
     .select('p.id')
     .select(movingColumns)
+    .select((eb) => eb.selectFrom('catalog_revision').select('revision').where('id', '=', 1).as('rev'))
     .where(inList(dialect, 'p.id', a.ids))
     .where('p.is_active', '=', 1)
     .where('s.is_active', '=', 1),
@@ -228,26 +229,29 @@ const cardRow = (st: SteadyRow, m: Awaited<ReturnType<typeof movingCardRows>>[nu
   shop_last_online: m.shop_last_online,
 });
 
+/** The listed cards' rows (without sizes, colours and flash prices) of these products, in the order of the ids. */
+export async function cardRowsOf(db: DbOrTrx, dialect: Dialect, locale: Locale, ids: number[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const byId = new Map(
+    (await plainCardRows[inLanguage(locale)](db, dialect, { ids: listValue(dialect, ids) })).map((r) => [r.id, r]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
- * The listed cards' rows (without sizes, colours and flash prices) of these products, in the order of the
- * ids. With the catalogue memo (`kept`), each card's steady part (everything that moves the revision:
- * names, thumbnail, prices, shop, brand, unit) is kept per product until the catalogue changes, and only
- * the moving part (stock, rating, reviews, sales, the shop's rating and activity, and whether it is still
- * listed) is read: a fifth of the columns, without the brand and unit.
+ * cardRowsOf with the catalogue memo (`kept`): each card's steady part (everything that moves the
+ * revision: names, thumbnail, prices, shop, brand, unit) is kept per product until the catalogue changes,
+ * and only the moving part (stock, rating, reviews, sales, the shop's rating and activity, and whether it
+ * is still listed) is read, with the catalogue's revision as of that read (null when no card is listed).
  */
-export async function cardRowsOf(
+export async function keptCardRows(
   db: DbOrTrx,
   dialect: Dialect,
   locale: Locale,
   ids: number[],
-  kept?: KeptValues,
-): Promise<CardRow[]> {
-  if (!ids.length) return [];
+  kept: KeptValues,
+): Promise<{ rows: CardRow[]; revision: number | null }> {
   const language = inLanguage(locale);
-  if (!kept) {
-    const byId = new Map((await plainCardRows[language](db, dialect, { ids: listValue(dialect, ids) })).map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
   const [steady, moving] = await Promise.all([
     kept.perProduct<SteadyRow>(`card-${language}`, ids, async (missing) => {
       const rows = await steadyCardRows[language](db, dialect, { ids: listValue(dialect, missing) });
@@ -262,7 +266,7 @@ export async function cardRowsOf(
     const st = steady.get(id);
     if (m && st) rows.push(cardRow(st, m));
   }
-  return rows;
+  return { rows, revision: moving.length ? Number(moving[0]!.rev) : null };
 }
 
 /**
