@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// E2E_PART (npm test runs both at once, each with its own server): `a11y` the accessibility scans alone,
+// `rest` every other file; unset: all of them.
+const part = process.env.E2E_PART;
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
+    include: part === 'a11y' ? ['a11y.test.ts'] : ['**/*.test.ts'],
+    exclude: ['node_modules/**', ...(part === 'rest' ? ['a11y.test.ts'] : [])],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: every stage in order, stopping at the first that fails, then one closing line
 // `tests: N passed, M failed` counted from the vitest JSON reports.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,49 @@ function vitest(name, dir, env = {}) {
   });
 }
 
+/**
+ * Vitest runs of one folder at the same time, each on its own share of the files (`E2E_PART`, see
+ * e2e/vitest.config.ts), counted as one stage. The first prints as it goes; the others' output is kept
+ * and printed when all are done.
+ */
+async function vitestTogether(name, dir, parts, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name} (${parts.length} runs at once: ${parts.join(', ')}) ━━`);
+  const runs = parts.map((part, i) => {
+    const report = path.join(tmp, `${name.replace(/\W+/g, '-')}-${part}.json`);
+    const log = i === 0 ? null : path.join(tmp, `${part}.log`);
+    const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+      cwd: path.join(root, dir),
+      env: { ...process.env, ...env, E2E_PART: part },
+      stdio: log ? ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] : 'inherit',
+    });
+    const done = new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+    return { part, report, log, done };
+  });
+  const statuses = await Promise.all(runs.map((r) => r.done));
+  const counts = [];
+  for (const [i, r] of runs.entries()) {
+    if (r.log) {
+      console.log(`\n━━ ${name}: ${r.part} ━━`);
+      process.stdout.write(fs.readFileSync(r.log, 'utf8'));
+    }
+    if (fs.existsSync(r.report)) {
+      const j = JSON.parse(fs.readFileSync(r.report, 'utf8'));
+      const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+      totals.passed += j.numPassedTests ?? 0;
+      totals.failed += j.numFailedTests ?? 0;
+      totals.skipped += skipped;
+      counts.push(`${r.part}: ${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+      if (statuses[i] !== 0 && !j.numFailedTests) totals.failed += 1;
+    } else if (statuses[i] !== 0) {
+      totals.failed += 1;
+    }
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${name}: ${seconds} s (${counts.join('; ')})`);
+  if (statuses.some((status) => status !== 0)) finish(`stage "${name}" failed`);
+}
+
 function finish(reason) {
   console.log('\n━━ summary ━━');
   for (const t of timings) console.log(`  ${t}`);
@@ -60,5 +103,7 @@ vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
 if (process.env.TEST_POSTGRES_URL) vitest('api (postgresql)', 'apps/api', { TEST_DIALECT: 'postgres' });
 else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
-vitest('e2e', 'e2e', { E2E_SKIP_BUILD: '1' });
+// The accessibility scans (half the browser tests' time) beside the others, each with its own server and
+// browser: two cores are busier, the stage takes about half as long.
+await vitestTogether('e2e', 'e2e', ['rest', 'a11y'], { E2E_SKIP_BUILD: '1' });
 finish();
