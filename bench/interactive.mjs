@@ -171,7 +171,10 @@ async function loadAndClick(browser, viewport, url) {
     const hydratedNow = new Promise((resolve) => (hydrated = resolve));
     await page.exposeFunction('__benchHydrated', () => hydrated());
     await page.goto(url, { waitUntil: 'commit' });
-    // The control is in the served HTML: its place is known before the scripts run.
+    // The control is in the served HTML: its place is known before the scripts run, once the page is
+    // painted with its stylesheet (read as soon as the HTML arrived, the box was the unstyled page's, and a
+    // tap there missed the phone's menu button).
+    await page.waitForFunction(() => window.__ux.fcp !== null, null, { timeout: GIVE_UP_MS, polling: 50 });
     const box = await page.locator(control).boundingBox({ timeout: GIVE_UP_MS });
     await Promise.race([hydratedNow, page.waitForFunction(() => window.__ux.hydratedAt !== null, null, { timeout: GIVE_UP_MS })]);
     const x = box.x + box.width / 2;
