@@ -51,6 +51,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    /**
+     * For writes that may be lost in a crash (cart lines): on PostgreSQL its commits do not wait for the
+     * log to reach the disk (db/index.ts createDb); on SQLite, and with a database given to buildApp, `db`.
+     */
+    relaxedDb: Db;
     dialect: Dialect;
     services: Services;
   }
@@ -85,7 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, dialect } = options.db ?? createDb(config.database, config.postgres);
+  const opened: { db: Db; dialect: Dialect; relaxed?: Db } = options.db ?? createDb(config.database, config.postgres);
+  const { db, dialect } = opened;
+  const relaxedDb = opened.relaxed ?? db;
   if (options.prepareDatabase !== false) {
     await migrateToLatest(db, dialect);
     if (config.seedDemo) await seedIfEmpty(db, dialect, app.log, path.join(config.dataDir, 'uploads'));
@@ -97,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('relaxedDb', relaxedDb);
   app.decorate('dialect', dialect);
   app.decorate('openapi', createOpenApiRegistry());
   app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs, config.catalogCacheStaleMs));
@@ -125,7 +133,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, auth: r.config?.auth ?? null });
   });
-  if (!options.db) app.addHook('onClose', async () => db.destroy());
+  if (!options.db)
+    app.addHook('onClose', async () => {
+      if (relaxedDb !== db) await relaxedDb.destroy();
+      await db.destroy();
+    });
 
   // Security headers on every answer, by helmet's middleware built once (@fastify/helmet builds it again,
   // parsing the policy, on every request: 2 % of a catalogue answer's CPU).

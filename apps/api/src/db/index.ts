@@ -31,36 +31,18 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * whole pool; their errors answer 503 (db/errors.ts). Without them (tools, tests' admin connections)
  * nothing is bounded.
  */
-export function createDb(database: AppConfig['database'], timeouts?: PostgresTimeouts): { db: Db; dialect: Dialect } {
+export function createDb(
+  database: AppConfig['database'],
+  timeouts?: PostgresTimeouts,
+): { db: Db; dialect: Dialect; relaxed: Db } {
   if (database.dialect === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: timeouts?.poolMax ?? 10,
-      // Named statements (below) run on a generic plan, made once per connection. Left to choose
-      // ('auto'), PostgreSQL kept planning the hot statements again on every run (a page of cards with
-      // `= ANY($1)` and `LIMIT $1` looks dearer generic than custom), which was a third of its CPU on
-      // the commerce bench's cart mix (decision 015).
-      options: '-c plan_cache_mode=force_generic_plan',
-      ...(timeouts
-        ? {
-            connectionTimeoutMillis: timeouts.connectTimeoutMs,
-            statement_timeout: timeouts.statementTimeoutMs,
-            idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-          }
-        : {}),
-    });
-    // An idle client can lose its connection (server restart, admin termination); without a
-    // listener pg would rethrow that as an uncaught exception. The pool replaces the client.
-    pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
-    // A connection can also drop while it is checked out but between queries (e.g. just handed out
-    // when the server went away): pg then emits 'error' on the client, which has no listener of the
-    // pool's at that moment, and an unhandled 'error' would stop the process. The query that uses it
-    // fails on its own (503), and the pool discards the client when it comes back.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
-      dialect: 'postgres',
-    };
+    const db = postgresDb(database.url, timeouts?.poolMax ?? 10, timeouts);
+    // Writes that may be lost in a crash (a shopper's cart lines), on connections of their own that do
+    // not wait for the log to reach the disk at commit (`synchronous_commit = off`: visible to every
+    // session at once, atomic, only the last fraction of a second of them lost in a crash — what
+    // SQLite's WAL with synchronous NORMAL gives every write). Orders and payments stay on `db`.
+    const relaxed = postgresDb(database.url, Math.min(4, timeouts?.poolMax ?? 10), timeouts, '-c synchronous_commit=off');
+    return { db, dialect: 'postgres', relaxed };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -72,10 +54,36 @@ export function createDb(database: AppConfig['database'], timeouts?: PostgresTim
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    dialect: 'sqlite',
-  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, dialect: 'sqlite', relaxed: db };
+}
+
+function postgresDb(url: string, max: number, timeouts: PostgresTimeouts | undefined, options = ''): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Named statements (below) run on a generic plan, made once per connection. Left to choose
+    // ('auto'), PostgreSQL kept planning the hot statements again on every run (a page of cards with
+    // `= ANY($1)` and `LIMIT $1` looks dearer generic than custom), which was a third of its CPU on
+    // the commerce bench's cart mix (decision 015).
+    options: `-c plan_cache_mode=force_generic_plan ${options}`.trim(),
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectTimeoutMs,
+          statement_timeout: timeouts.statementTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+        }
+      : {}),
+  });
+  // An idle client can lose its connection (server restart, admin termination); without a
+  // listener pg would rethrow that as an uncaught exception. The pool replaces the client.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+  // A connection can also drop while it is checked out but between queries (e.g. just handed out
+  // when the server went away): pg then emits 'error' on the client, which has no listener of the
+  // pool's at that moment, and an unhandled 'error' would stop the process. The query that uses it
+  // fails on its own (503), and the pool discards the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
 }
 
 /**

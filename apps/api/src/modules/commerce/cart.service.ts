@@ -195,7 +195,7 @@ export function createCartService(ctx: CommerceContext) {
     if (body.is_buy_now) {
       // Buy now holds one product: it replaces whatever was there, and never touches the cart.
       if (body.quantity > p.quantity) throw overStock(p.quantity);
-      const written = await db.transaction().execute(async (trx) => {
+      const written = await ctx.cartDb.transaction().execute(async (trx) => {
         await repo.clearBuyNow(trx, userId);
         return repo.addToLine(trx, line, body.quantity, now);
       });
@@ -203,7 +203,7 @@ export function createCartService(ctx: CommerceContext) {
     }
     const existing = rows.find((r) => r.product_id === p.id && r.color_id === line.color_id && r.size_id === line.size_id);
     if ((existing?.quantity ?? 0) + body.quantity > p.quantity) throw overStock(p.quantity);
-    const written = await repo.addToLine(db, line, body.quantity, now);
+    const written = await repo.addToLine(ctx.cartDb, line, body.quantity, now);
     return answerOf(existing ? rows.map((r) => (r.id === written.id ? written : r)) : [...rows, written], products, locale);
   }
 
@@ -237,7 +237,7 @@ export function createCartService(ctx: CommerceContext) {
     const line = findLine(rows, body);
     const { quantity, message } = change(line, products.get(line.product_id));
     if (quantity <= 0) {
-      await repo.deleteLines(db, [line.id]);
+      await repo.deleteLines(ctx.cartDb, [line.id]);
       return {
         message,
         data: await answerOf(
@@ -248,7 +248,7 @@ export function createCartService(ctx: CommerceContext) {
       };
     }
     const updatedAt = ctx.now().toISOString();
-    await repo.setLineQuantity(db, line.id, quantity, updatedAt);
+    await repo.setLineQuantity(ctx.cartDb, line.id, quantity, updatedAt);
     const after = rows.map((r) => (r === line ? { ...r, quantity, updated_at: updatedAt } : r));
     return { message, data: await answerOf(after, products, locale) };
   }

@@ -1,4 +1,5 @@
 import { cartResponseSchema } from '@souq/contracts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { get, makeCustomer, plainProducts, post, setStock } from './test-support';
@@ -222,5 +223,33 @@ describe('cart (API.md "Cart, vouchers, checkout, orders")', () => {
     await setStock(app, a!.id, a!.quantity);
     await setStock(app, b!.id, b!.quantity);
     await app.db.updateTable('products').set({ is_active: 1 }).where('id', '=', d!.id).execute();
+  });
+});
+
+describe('cart writes that need not reach the disk before they answer', () => {
+  it.runIf(app.dialect === 'postgres')(
+    "PostgreSQL: cart lines are written on connections that do not wait for the log's flush; orders' connections do",
+    async () => {
+      const setting = async (db: typeof app.db) =>
+        (await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(db)).rows[0]!.s;
+      expect(app.relaxedDb).not.toBe(app.db);
+      expect(await setting(app.relaxedDb)).toBe('off');
+      expect(await setting(app.db)).toBe('on');
+      // Written on the relaxed connections, read at once on the others.
+      const c = await makeCustomer(app);
+      const [p] = await plainProducts(app, { minStock: 3 });
+      expect((await post(app, '/api/cart/store', c.auth, { product_id: p!.id, quantity: 2 })).statusCode).toBe(200);
+      const line = await app.db
+        .selectFrom('cart_items')
+        .select('quantity')
+        .where('user_id', '=', c.id)
+        .where('product_id', '=', p!.id)
+        .executeTakeFirstOrThrow();
+      expect(line.quantity).toBe(2);
+    },
+  );
+
+  it.runIf(app.dialect === 'sqlite')('SQLite: one connection for everything', () => {
+    expect(app.relaxedDb).toBe(app.db);
   });
 });

@@ -4,12 +4,15 @@ import type { Db, Dialect } from '../../db';
 /** What the services of the commerce module share. */
 export interface CommerceContext {
   db: Db;
+  /** Cart lines' writes: commits that need not reach the disk before they answer (app.relaxedDb). */
+  cartDb: Db;
   dialect: Dialect;
   now: () => Date;
 }
 
 export const commerceContext = (app: FastifyInstance): CommerceContext => ({
   db: app.db,
+  cartDb: app.relaxedDb,
   dialect: app.dialect,
   now: app.config.now,
 });
