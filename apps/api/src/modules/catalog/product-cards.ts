@@ -115,7 +115,7 @@ const plainCardRows = inArabicAndEnglish((ar) =>
   compiledOnce((db, dialect, a: { ids: unknown }) => activeCards(db, dialect, ar, a.ids)),
 );
 
-/** The steady part of cards' rows, whether listed or not (cardRowsOf keeps them under the revision). */
+/** The steady part of cards' rows, whether listed or not (keptCardRows keeps them under the revision). */
 const steadyCardRows = inArabicAndEnglish((ar) =>
   compiledOnce((db, dialect, a: { ids: unknown }) => steadyColumns(db, ar).where(inList(dialect, 'p.id', a.ids))),
 );
