@@ -16,25 +16,35 @@ function run(name, cmd, args, { cwd = root, env = {}, report } = {}) {
   console.log(`\n━━ ${name} ━━`);
   const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  let counted = '';
-  if (report && fs.existsSync(report)) {
-    const j = JSON.parse(fs.readFileSync(report, 'utf8'));
-    const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-    totals.passed += j.numPassedTests ?? 0;
-    totals.failed += j.numFailedTests ?? 0;
-    totals.skipped += skipped;
-    counted = ` (${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''})`;
-    if (r.status !== 0 && !j.numFailedTests) totals.failed += 1; // a crash outside a test still fails
-  } else if (r.status !== 0) {
-    totals.failed += 1;
-  }
-  timings.push(`${name}: ${seconds} s${counted}`);
+  const counted = count(report, r.status);
+  timings.push(`${name}: ${seconds} s${counted ? ` (${counted})` : ''}`);
   if (r.status !== 0) finish(`stage "${name}" failed`);
 }
 
+/**
+ * Adds a run's tests to the totals, from its vitest JSON report (when it has one), and answers them as
+ * text; a run that failed outside any test (a crash, no report) counts one failure.
+ */
+function count(report, status) {
+  if (!report || !fs.existsSync(report)) {
+    if (status !== 0) totals.failed += 1;
+    return '';
+  }
+  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+  totals.skipped += skipped;
+  if (status !== 0 && !j.numFailedTests) totals.failed += 1;
+  return `${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+/** `npx vitest run` printing as it goes and writing its JSON report to `report`. */
+const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+
 function vitest(name, dir, env = {}) {
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+  run(name, 'npx', vitestArgs(report), {
     cwd: path.join(root, dir),
     env,
     report,
@@ -52,7 +62,7 @@ async function vitestTogether(name, dir, parts, env = {}) {
   const runs = parts.map((part, i) => {
     const report = path.join(tmp, `${name.replace(/\W+/g, '-')}-${part}.json`);
     const log = i === 0 ? null : path.join(tmp, `${part}.log`);
-    const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+    const child = spawn('npx', vitestArgs(report), {
       cwd: path.join(root, dir),
       env: { ...process.env, ...env, E2E_PART: part },
       stdio: log ? ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] : 'inherit',
@@ -67,17 +77,7 @@ async function vitestTogether(name, dir, parts, env = {}) {
       console.log(`\n━━ ${name}: ${r.part} ━━`);
       process.stdout.write(fs.readFileSync(r.log, 'utf8'));
     }
-    if (fs.existsSync(r.report)) {
-      const j = JSON.parse(fs.readFileSync(r.report, 'utf8'));
-      const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-      totals.passed += j.numPassedTests ?? 0;
-      totals.failed += j.numFailedTests ?? 0;
-      totals.skipped += skipped;
-      counts.push(`${r.part}: ${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
-      if (statuses[i] !== 0 && !j.numFailedTests) totals.failed += 1;
-    } else if (statuses[i] !== 0) {
-      totals.failed += 1;
-    }
+    counts.push(`${r.part}: ${count(r.report, statuses[i]) || `exit ${statuses[i]}`}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   timings.push(`${name}: ${seconds} s (${counts.join('; ')})`);

@@ -41,6 +41,24 @@ async function list(qs: string) {
   return productsResponseSchema.parse(res.json()).data;
 }
 
+/**
+ * Values to filter by: a listed product's category, sub-category, shop and brand (the first or the last
+ * such product), and the first colour and size any product has.
+ */
+async function filterValues(which: 'asc' | 'desc') {
+  const some = await db
+    .selectFrom('products')
+    .select(['category_id', 'sub_category_id', 'shop_id', 'brand_id'])
+    .where('brand_id', 'is not', null)
+    .where('sub_category_id', 'is not', null)
+    .where('is_active', '=', 1)
+    .orderBy('id', which)
+    .executeTakeFirstOrThrow();
+  const color = await db.selectFrom('product_colors').select('color_id').orderBy('id').executeTakeFirstOrThrow();
+  const size = await db.selectFrom('product_sizes').select('size_id').orderBy('id').executeTakeFirstOrThrow();
+  return { some, color, size };
+}
+
 describe('search index', () => {
   it('matches, counts, facets and pages every search as the SQL does', async () => {
     const now = new Date().toISOString();
@@ -64,16 +82,7 @@ describe('search index', () => {
       'omani omani',
     ];
     expect(queries.length).toBeGreaterThan(20);
-    const some = await db
-      .selectFrom('products')
-      .select(['category_id', 'sub_category_id', 'shop_id', 'brand_id'])
-      .where('brand_id', 'is not', null)
-      .where('sub_category_id', 'is not', null)
-      .where('is_active', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const color = await db.selectFrom('product_colors').select('color_id').orderBy('id').executeTakeFirstOrThrow();
-    const size = await db.selectFrom('product_sizes').select('size_id').orderBy('id').executeTakeFirstOrThrow();
+    const { some, color, size } = await filterValues('asc');
     const filters: Array<Omit<ProductListFilter, 'terms'>> = [
       {},
       { categoryId: some.category_id },
@@ -133,16 +142,7 @@ describe('search index', () => {
     const now = new Date().toISOString();
     const index = await buildSearchIndex(db, await revision());
     const eff = index.effectivePrices(await runningFlashPrices(db, null, now));
-    const some = await db
-      .selectFrom('products')
-      .select(['category_id', 'sub_category_id', 'shop_id', 'brand_id'])
-      .where('brand_id', 'is not', null)
-      .where('sub_category_id', 'is not', null)
-      .where('is_active', '=', 1)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const color = await db.selectFrom('product_colors').select('color_id').orderBy('id').executeTakeFirstOrThrow();
-    const size = await db.selectFrom('product_sizes').select('size_id').orderBy('id').executeTakeFirstOrThrow();
+    const { some, color, size } = await filterValues('desc');
     const contexts: Array<Omit<ProductListFilter, 'terms'>> = [
       {},
       { categoryId: some.category_id },

@@ -181,16 +181,19 @@ export class SearchIndex {
    * context every time. Orders as the SQL does: by id, creation time or effective price, ties by id.
    */
   list(f: ProductListFilter, sort: ProductSort, limit: number, offset: number, eff: Float64Array): IndexedList {
-    const ordered = this.contextList(f, sort, eff);
-    const refined =
-      !!(f.brandIds?.length || f.colorIds?.length || f.sizeIds?.length) || f.minPrice !== undefined || f.maxPrice !== undefined;
-    const slots = refined ? refine(this.s, ordered, f, eff, this.hits) : { list: ordered, count: ordered.length };
+    const c = criteriaOf(f);
+    let ordered = this.contextList(f, c, sort, eff);
+    let count = ordered.length;
+    if (c.refined) {
+      count = refine(this.s, ordered, c, eff, this.hits);
+      ordered = this.hits;
+    }
     const ids: number[] = [];
-    for (let i = offset; i < Math.min(slots.count, offset + limit); i++) ids.push(this.s.ids[slots.list[i]!]!);
-    return { ids, total: slots.count };
+    for (let i = offset; i < Math.min(count, offset + limit); i++) ids.push(this.s.ids[ordered[i]!]!);
+    return { ids, total: count };
   }
 
-  private contextList(f: ProductListFilter, sort: ProductSort, eff: Float64Array): Int32Array {
+  private contextList(f: ProductListFilter, c: Criteria, sort: ProductSort, eff: Float64Array): Int32Array {
     if (this.contextsEff !== eff) {
       // Deals and price orders follow the effective prices: lists of other prices are of no more use.
       this.contexts.clear();
@@ -199,7 +202,7 @@ export class SearchIndex {
     const key = `${f.shopId ?? 0}:${f.categoryId ?? 0}:${f.subCategoryId ?? 0}:${f.deals === true ? 1 : 0}:${sort}`;
     let list = this.contexts.get(key);
     if (list) return list;
-    list = inContext(this.s, f, eff, this.hits);
+    list = inContext(this.s, c, eff, this.hits);
     const { ids, created } = this.s;
     // Slots are in ascending id order: the default order (id descending) is the reverse.
     if (sort === 'newest') list.sort((a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!);
@@ -364,17 +367,9 @@ function scan(
   f: ProductListFilter,
   seen: { brands: SeenIds; colors: SeenIds; sizes: SeenIds },
 ): { count: number; min: number; max: number } {
-  const { listable, shop, category, subCategory, brand, price, colorStart, colorIds, sizeStart, sizeIds } = s;
+  const { listable, brand, colorStart, colorIds, sizeStart, sizeIds } = s;
   const { touched, touchedCount, termCount, need, hits, eff } = m;
-  const shopId = f.shopId ?? 0;
-  const categoryId = f.categoryId ?? 0;
-  const subCategoryId = f.subCategoryId ?? 0;
-  const deals = f.deals === true;
-  const minPrice = f.minPrice ?? -Infinity;
-  const maxPrice = f.maxPrice ?? Infinity;
-  const brandWanted = f.brandIds?.length ? new Set(f.brandIds) : null;
-  const colorWanted = f.colorIds?.length ? new Set(f.colorIds) : null;
-  const sizeWanted = f.sizeIds?.length ? new Set(f.sizeIds) : null;
+  const c = criteriaOf(f);
   const brandSeen = seen.brands.seen;
   const colorSeen = seen.colors.seen;
   const sizeSeen = seen.sizes.seen;
@@ -387,88 +382,101 @@ function scan(
   for (let i = 0; i < touchedCount; i++) {
     const slot = touched[i]!;
     if ((need !== 0 && termCount[slot] !== need) || listable[slot] === 0) continue;
-    if (shopId !== 0 && shop[slot] !== shopId) continue;
-    if (categoryId !== 0 && category[slot] !== categoryId) continue;
-    if (subCategoryId !== 0 && subCategory[slot] !== subCategoryId) continue;
     const e = eff[slot]!;
-    if (deals && !(e < price[slot]!)) continue;
-    // In the facets' context (everything above); the refinements below.
+    if (!inContextOf(s, c, slot, e)) continue;
+    // In the facets' context; the refinements below.
     const b = brand[slot]!;
     if (brandsLeft !== 0 && brandSeen[b] === 0) {
       brandSeen[b] = 1;
       brandsLeft--;
     }
-    const c0 = colorStart[slot]!;
-    const c1 = colorStart[slot + 1]!;
     if (colorsLeft !== 0)
-      for (let j = c0; j < c1; j++)
+      for (let j = colorStart[slot]!; j < colorStart[slot + 1]!; j++)
         if (colorSeen[colorIds[j]!] === 0) {
           colorSeen[colorIds[j]!] = 1;
           colorsLeft--;
         }
-    const z0 = sizeStart[slot]!;
-    const z1 = sizeStart[slot + 1]!;
     if (sizesLeft !== 0)
-      for (let j = z0; j < z1; j++)
+      for (let j = sizeStart[slot]!; j < sizeStart[slot + 1]!; j++)
         if (sizeSeen[sizeIds[j]!] === 0) {
           sizeSeen[sizeIds[j]!] = 1;
           sizesLeft--;
         }
     if (e < min) min = e;
     if (e > max) max = e;
-    if (brandWanted !== null && !brandWanted.has(b)) continue;
-    if (colorWanted !== null && !anyOf(colorIds, c0, c1, colorWanted)) continue;
-    if (sizeWanted !== null && !anyOf(sizeIds, z0, z1, sizeWanted)) continue;
-    if (e < minPrice || e > maxPrice) continue;
+    if (c.refined && !passes(s, c, slot, e)) continue;
     hits[count++] = slot;
   }
   return { count, min, max };
 }
 
-/** The listable slots of a list's context (shop, category, sub-category, deals), ascending; `scratch` as big as the slots. */
-function inContext(s: Slots, f: ProductListFilter, eff: Float64Array, scratch: Int32Array): Int32Array {
-  const { listable, shop, category, subCategory, price } = s;
-  const shopId = f.shopId ?? 0;
-  const categoryId = f.categoryId ?? 0;
-  const subCategoryId = f.subCategoryId ?? 0;
-  const deals = f.deals === true;
+/** A filter's context and refinements, as the loops below test them. */
+interface Criteria {
+  shopId: number;
+  categoryId: number;
+  subCategoryId: number;
+  deals: boolean;
+  refined: boolean;
+  minPrice: number;
+  maxPrice: number;
+  brandWanted: Set<number> | null;
+  colorWanted: Set<number> | null;
+  sizeWanted: Set<number> | null;
+}
+
+function criteriaOf(f: ProductListFilter): Criteria {
+  const c = {
+    shopId: f.shopId ?? 0,
+    categoryId: f.categoryId ?? 0,
+    subCategoryId: f.subCategoryId ?? 0,
+    deals: f.deals === true,
+    refined: false,
+    minPrice: f.minPrice ?? -Infinity,
+    maxPrice: f.maxPrice ?? Infinity,
+    brandWanted: f.brandIds?.length ? new Set(f.brandIds) : null,
+    colorWanted: f.colorIds?.length ? new Set(f.colorIds) : null,
+    sizeWanted: f.sizeIds?.length ? new Set(f.sizeIds) : null,
+  };
+  c.refined = !!(c.brandWanted || c.colorWanted || c.sizeWanted) || f.minPrice !== undefined || f.maxPrice !== undefined;
+  return c;
+}
+
+/** Whether a slot is in the context (shop, category, sub-category, deals); `e`: its effective price. */
+function inContextOf(s: Slots, c: Criteria, slot: number, e: number): boolean {
+  return (
+    (c.shopId === 0 || s.shop[slot] === c.shopId) &&
+    (c.categoryId === 0 || s.category[slot] === c.categoryId) &&
+    (c.subCategoryId === 0 || s.subCategory[slot] === c.subCategoryId) &&
+    (!c.deals || e < s.price[slot]!)
+  );
+}
+
+/** Whether a slot passes the refinements (brand, colour, size, price); `e`: its effective price. */
+function passes(s: Slots, c: Criteria, slot: number, e: number): boolean {
+  if (e < c.minPrice || e > c.maxPrice) return false;
+  if (c.brandWanted !== null && !c.brandWanted.has(s.brand[slot]!)) return false;
+  if (c.colorWanted !== null && !anyOf(s.colorIds, s.colorStart[slot]!, s.colorStart[slot + 1]!, c.colorWanted)) return false;
+  return c.sizeWanted === null || anyOf(s.sizeIds, s.sizeStart[slot]!, s.sizeStart[slot + 1]!, c.sizeWanted);
+}
+
+/** The listable slots in a list's context, ascending; `scratch` as big as the slots. */
+function inContext(s: Slots, c: Criteria, eff: Float64Array, scratch: Int32Array): Int32Array {
+  const { listable } = s;
   let count = 0;
   for (let slot = 0; slot < listable.length; slot++) {
-    if (listable[slot] === 0) continue;
-    if (shopId !== 0 && shop[slot] !== shopId) continue;
-    if (categoryId !== 0 && category[slot] !== categoryId) continue;
-    if (subCategoryId !== 0 && subCategory[slot] !== subCategoryId) continue;
-    if (deals && !(eff[slot]! < price[slot]!)) continue;
-    scratch[count++] = slot;
+    if (listable[slot] !== 0 && inContextOf(s, c, slot, eff[slot]!)) scratch[count++] = slot;
   }
   return scratch.slice(0, count);
 }
 
 /** The slots of `ordered` (in its order) that the refinements keep, in `out` (as big as the slots). */
-function refine(
-  s: Slots,
-  ordered: Int32Array,
-  f: ProductListFilter,
-  eff: Float64Array,
-  out: Int32Array,
-): { list: Int32Array; count: number } {
-  const { brand, colorStart, colorIds, sizeStart, sizeIds } = s;
-  const minPrice = f.minPrice ?? -Infinity;
-  const maxPrice = f.maxPrice ?? Infinity;
-  const brandWanted = f.brandIds?.length ? new Set(f.brandIds) : null;
-  const colorWanted = f.colorIds?.length ? new Set(f.colorIds) : null;
-  const sizeWanted = f.sizeIds?.length ? new Set(f.sizeIds) : null;
+function refine(s: Slots, ordered: Int32Array, c: Criteria, eff: Float64Array, out: Int32Array): number {
   let count = 0;
   for (let i = 0; i < ordered.length; i++) {
     const slot = ordered[i]!;
-    const e = eff[slot]!;
-    if (e < minPrice || e > maxPrice) continue;
-    if (brandWanted !== null && !brandWanted.has(brand[slot]!)) continue;
-    if (colorWanted !== null && !anyOf(colorIds, colorStart[slot]!, colorStart[slot + 1]!, colorWanted)) continue;
-    if (sizeWanted !== null && !anyOf(sizeIds, sizeStart[slot]!, sizeStart[slot + 1]!, sizeWanted)) continue;
-    out[count++] = slot;
+    if (passes(s, c, slot, eff[slot]!)) out[count++] = slot;
   }
-  return { list: out, count };
+  return count;
 }
 
 function anyOf(values: Int32Array, from: number, to: number, wanted: Set<number>): boolean {
