@@ -10,7 +10,13 @@ const root = path.resolve(import.meta.dirname, '..');
 export default async function setup(project: TestProject) {
   // npm test builds once before the API suite and says so with E2E_SKIP_BUILD=1.
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@souq/web'], { cwd: root, stdio: 'inherit' });
+    // Vitest runs with NODE_ENV=test, which Vite would pass on to React: the tests would run React's
+    // development build, not the one `npm start` serves.
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@souq/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('web build failed');
   }
   // Online payment goes to a gateway on loopback (gateway-peer.ts), which sends its webhooks back here.

@@ -119,6 +119,92 @@ describe('interactive from the first paint (decision 012)', () => {
     await finish(page, 'hydration-login-dialog-ar-390');
   });
 
+  it('leaves the served page alone once hydrated: no route manifest fetched, no second render, <html> untouched', async () => {
+    const page = await newPage({ locale: 'ar', width: 390, height: 844 });
+    const manifests: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/__manifest') && manifests.push(r.url()));
+    await page.context().addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { changes: string[] }).changes = seen;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'attributes' && r.target === document.documentElement && r.attributeName !== 'data-hydrated')
+            seen.push(`html@${r.attributeName}`);
+          // React Router drops its scripts and module preloads when the app renders a second time.
+          if (r.type === 'childList' && document.documentElement.dataset.hydrated)
+            r.removedNodes.forEach(
+              (n) => n instanceof Element && /^(SCRIPT|LINK)$/.test(n.tagName) && seen.push(`-${n.outerHTML.slice(0, 120)}`),
+            );
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    // Every route is in the manifest the page loads (routeDiscovery "initial", decision 030): discovering
+    // the links' routes after hydration rendered the whole page again, right when the first tap comes.
+    expect(manifests).toEqual([]);
+    // The served <html> has its language and direction: rewriting them restyled the whole page.
+    expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual([]);
+    // Client navigation still finds every route (here one the page links to, never visited).
+    await page.click('[data-testid=menu-button]');
+    await page.locator('[data-testid=side-menu] a[href^="/categories/"]').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/categories\/.+/);
+    await page.locator('main h1').first().waitFor();
+    await finish(page, 'hydration-untouched-ar-390');
+  });
+
+  it('paints a dialog in the frame of the tap and makes it modal after that frame (decision 030)', async () => {
+    const page = await newPage({ locale: 'en', width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    const state = () => {
+      const d = document.querySelector<HTMLDialogElement>('[data-testid=side-menu]')!;
+      return {
+        open: d.open,
+        modal: d.matches(':modal'),
+        focusInside: d.contains(document.activeElement),
+        noScroll: document.body.classList.contains('no-scroll'),
+      };
+    };
+    // React renders a tap's update in a microtask after the event: read the dialog after that one.
+    const tapped = await page.evaluate(`(async () => {
+      const button = document.querySelector('[data-testid=menu-button]');
+      button.focus();
+      button.click();
+      await new Promise((resolve) => queueMicrotask(resolve));
+      return (${state.toString()})();
+    })()`);
+    expect(tapped).toEqual({ open: true, modal: false, focusInside: true, noScroll: false });
+    // Drawn where the modal one is, over the page: the drawer's panel at the inline start, full height.
+    const box = (await page.locator('[data-testid=side-menu] .dialog__panel').boundingBox())!;
+    expect([Math.round(box.x), Math.round(box.y), Math.round(box.height)]).toEqual([0, 0, 844]);
+    await expect.poll(() => page.evaluate(state)).toEqual({ open: true, modal: true, focusInside: true, noScroll: true });
+    // Modal: the page under it does not take a click (the header's logo sits under the backdrop).
+    expect(await page.evaluate(() => document.querySelector('.site-header')!.contains(document.elementFromPoint(380, 30)))).toBe(
+      false,
+    );
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=side-menu]').waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+    expect(await page.evaluate(() => document.body.classList.contains('no-scroll'))).toBe(false);
+
+    // Escape in that first frame closes it too, and focus goes back.
+    const closed = await page.evaluate(`(async () => {
+      const button = document.querySelector('[data-testid=menu-button]');
+      button.focus();
+      button.click();
+      await new Promise((resolve) => queueMicrotask(resolve));
+      const d = document.querySelector('[data-testid=side-menu]');
+      const modal = d.matches(':modal');
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { modal, open: d.open, focus: document.activeElement.getAttribute('data-testid') };
+    })()`);
+    expect(closed).toEqual({ modal: false, open: false, focus: 'menu-button' });
+    await finish(page, 'hydration-dialog-steps-en-390');
+  });
+
   it('keeps client navigation for links all over the page once hydrated (a footer link)', async () => {
     const page = await newPage({ locale: 'en', width: 1280, height: 800 });
     await page.goto(`${baseUrl()}/`);

@@ -53,8 +53,48 @@ function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
+ * Opens the dialog on screen at once and makes it modal right after that frame is painted (decision 030).
+ * showModal() makes everything outside the dialog inert, which restyles the whole page before the dialog
+ * can paint (40–100 ms on a 4× slowed phone, most of a tap's latency). show() paints the dialog alone,
+ * styled as the modal one (fixed, dimmed around: app.css), and keeps focus in it; once painted, it is
+ * closed and shown modal again in one task (no frame between), with focus left where it was. A dialog
+ * opened over another modal one is shown modal at once: the first one's inert background would hold it.
+ * Returns what cancels the pending step (the dialog closed first, or unmounted).
+ */
+function openDialog(el: HTMLDialogElement, upgrading: { current: boolean }): () => void {
+  if (document.querySelector('dialog:modal')) {
+    el.showModal();
+    document.body.classList.add('no-scroll');
+    return () => undefined;
+  }
+  el.show();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    // The callback runs before this frame's paint; the timer after it.
+    timer = setTimeout(() => {
+      if (!el.open || el.matches(':modal')) return;
+      const focused = document.activeElement;
+      upgrading.current = true;
+      try {
+        el.close();
+        el.showModal();
+      } finally {
+        upgrading.current = false;
+      }
+      if (focused instanceof HTMLElement && el.contains(focused)) focused.focus();
+      document.body.classList.add('no-scroll');
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Accessible modal on the native <dialog>: showModal() gives the inert background and Escape, Tab cycles
- * inside it; focus goes back to whatever opened it.
+ * inside it; focus goes back to whatever opened it. It opens in two steps (openDialog) so a tap paints
+ * the dialog without waiting for the rest of the page to be made inert.
  */
 export function Dialog({
   open,
@@ -69,17 +109,17 @@ export function Dialog({
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  // Set while the dialog is closed and shown again as modal: that close is not the user's.
+  const upgrading = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
       opener.current = document.activeElement;
-      el.showModal();
-      document.body.classList.add('no-scroll');
-    } else if (!open && el.open) {
-      el.close();
+      return openDialog(el, upgrading);
     }
+    if (!open && el.open) el.close();
     return undefined;
   }, [open]);
 
@@ -87,8 +127,13 @@ export function Dialog({
     const el = ref.current;
     if (!el) return;
     const onNativeClose = () => {
-      document.body.classList.remove('no-scroll');
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      // The close event is queued: by the time it comes from the step to modal, the dialog is open again.
+      if (upgrading.current || el.open) return;
+      // One dialog giving way to another (sign-in to forgotten password): focus and the scroll lock
+      // stay with the one now open.
+      const next = document.querySelector('dialog[open]');
+      if (!next) document.body.classList.remove('no-scroll');
+      if (opener.current instanceof HTMLElement && !next?.contains(document.activeElement)) opener.current.focus();
       onClose();
     };
     el.addEventListener('close', onNativeClose);
@@ -101,7 +146,13 @@ export function Dialog({
       className={`dialog dialog--${placement} ${className}`}
       aria-labelledby={testId ? `${testId}-title` : undefined}
       data-testid={testId}
-      onKeyDown={cycleFocus}
+      onKeyDown={(e) => {
+        // Escape closes a modal dialog by itself; in its first frame, shown but not yet modal, it is ours.
+        if (e.key === 'Escape' && !e.currentTarget.matches(':modal')) {
+          e.preventDefault();
+          e.currentTarget.close();
+        } else cycleFocus(e);
+      }}
       onClick={(e) => {
         if (e.target === ref.current) ref.current?.close(); // backdrop click
       }}
