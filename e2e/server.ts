@@ -39,6 +39,9 @@ export async function startServer(env: Record<string, string> = {}, { echo = fal
     cwd: root,
     env: {
       ...process.env,
+      // As `npm start` runs it: Vitest's NODE_ENV=test would have the server render with React's
+      // development build.
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
