@@ -105,5 +105,5 @@ else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 // The accessibility scans (half the browser tests' time) beside the others, each with its own server and
 // browser: two cores are busier, the stage takes about half as long.
-await vitestTogether('e2e', 'e2e', ['a11y', 'rest', 'a11y-more', 'rest-b'], { E2E_SKIP_BUILD: '1' });
+await vitestTogether('e2e', 'e2e', ['rest', 'a11y'], { E2E_SKIP_BUILD: '1' });
 finish();
