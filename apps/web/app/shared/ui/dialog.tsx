@@ -57,14 +57,18 @@ function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
  * showModal() makes everything outside the dialog inert, which restyles the whole page before the dialog
  * can paint (40–100 ms on a 4× slowed phone, most of a tap's latency). show() paints the dialog alone,
  * styled as the modal one (fixed, dimmed around: app.css), and keeps focus in it; once painted, it is
- * closed and shown modal again in one task (no frame between), with focus left where it was. A dialog
- * opened over another modal one is shown modal at once: the first one's inert background would hold it.
- * Returns what cancels the pending step (the dialog closed first, or unmounted).
+ * closed and shown modal again in one task (no frame between), with focus left where it was. The close
+ * event of that step is queued: when it comes the dialog is open again, and the Dialog's listener lets
+ * it pass. A dialog opened over another modal one is shown modal at once: the first one's inert
+ * background would hold it. Returns what cancels the pending step (the dialog closed first, or unmounted).
  */
-function openDialog(el: HTMLDialogElement, upgrading: { current: boolean }): () => void {
-  if (document.querySelector('dialog:modal')) {
+function openDialog(el: HTMLDialogElement): () => void {
+  const modal = () => {
     el.showModal();
     document.body.classList.add('no-scroll');
+  };
+  if (document.querySelector('dialog:modal')) {
+    modal();
     return () => undefined;
   }
   el.show();
@@ -74,15 +78,9 @@ function openDialog(el: HTMLDialogElement, upgrading: { current: boolean }): () 
     timer = setTimeout(() => {
       if (!el.open || el.matches(':modal')) return;
       const focused = document.activeElement;
-      upgrading.current = true;
-      try {
-        el.close();
-        el.showModal();
-      } finally {
-        upgrading.current = false;
-      }
+      el.close();
+      modal();
       if (focused instanceof HTMLElement && el.contains(focused)) focused.focus();
-      document.body.classList.add('no-scroll');
     });
   });
   return () => {
@@ -109,15 +107,13 @@ export function Dialog({
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  // Set while the dialog is closed and shown again as modal: that close is not the user's.
-  const upgrading = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
       opener.current = document.activeElement;
-      return openDialog(el, upgrading);
+      return openDialog(el);
     }
     if (!open && el.open) el.close();
     return undefined;
@@ -127,8 +123,8 @@ export function Dialog({
     const el = ref.current;
     if (!el) return;
     const onNativeClose = () => {
-      // The close event is queued: by the time it comes from the step to modal, the dialog is open again.
-      if (upgrading.current || el.open) return;
+      // From openDialog's step to modal: the dialog is open again by the time its close event comes.
+      if (el.open) return;
       // One dialog giving way to another (sign-in to forgotten password): focus and the scroll lock
       // stay with the one now open.
       const next = document.querySelector('dialog[open]');
