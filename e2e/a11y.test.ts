@@ -1,136 +1,36 @@
 /**
  * Accessibility gate (issue 21): WCAG 2.2 AA on every screen of the route configuration and every dialog
- * and drawer listed in a11y-screens.ts, in Arabic and English, at 390 and 1280 px, signed out and signed in.
- * One browser; one context per locale, width and sign-in state, shared by the screen scans and the dialogs
- * (its cache stays warm); many screens per page.
+ * and drawer listed in a11y-screens.ts, in Arabic and English, at 390 and 1280 px, signed out and signed in,
+ * and the keyboard's walk through the main screens. One browser; one context per locale, width and sign-in
+ * state, shared by the screen scans and the dialogs (its cache stays warm); many screens per page.
+ * Reflow at 320 and 640 px and the live announcements are in a11y-reflow.test.ts (the other browser-test run
+ * of `npm test`: this file alone is the longest of the suite).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERLAYS, screenPaths, type Customer, type Width } from './a11y-screens';
-import { baseUrl, getBrowser, hydrated } from './browser';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OVERLAYS } from './a11y-screens';
+import {
+  context,
+  LOCALES,
+  type Locale,
+  open,
+  pageIn,
+  screens,
+  settled,
+  sharedContext,
+  useA11yCustomer,
+  WIDTHS,
+} from './a11y-support';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Moderate findings held to as well: a skipped heading level, landmarks of one kind with the same name. */
 const ALSO_HELD = ['heading-order', 'landmark-unique'];
-const LOCALES = ['ar', 'en'] as const;
-const WIDTHS: readonly Width[] = [390, 1280];
-type Locale = (typeof LOCALES)[number];
-type Auth = 'guest' | 'user';
-
-let who: Customer;
-let sellerSession: string;
-let screens: { pattern: string; path: string }[];
 let scanned = 0;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-beforeAll(async () => {
-  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const { user, access } = await api<{ user: unknown; access: { token: string } }>('POST', '/registration', {
-    name: 'Salma Al Hinai',
-    phone,
-    email: `a11y${phone}@example.com`,
-    password: 'tidy-secret-41',
-    country: 'Oman',
-    phone_code: '+968',
-  });
-  const { address } = await api<{ address: { id: number } }>(
-    'POST',
-    '/address/store',
-    { name: 'Salma Al Hinai', phone, address_type: 'home', address_line: 'Way 3021, Building 12', is_default: true },
-    access.token,
-  );
-  who = { token: access.token, user, addressId: address.id };
-  // Signed in, the seller of shop 2 is signed in too (its session is kept apart from the customer's): the
-  // seller area's screens are scanned as its seller sees them, not only its sign-in page.
-  const seller = await api<{ access: { token: string }; user: unknown; shop: unknown }>('POST', '/seller/login', {
-    email: 'seller2@souq.om',
-    password: 'password',
-  });
-  sellerSession = JSON.stringify({ token: seller.access.token, seller: seller.user, shop: seller.shop });
-  screens = await screenPaths(baseUrl(), who);
-});
-
-async function context(locale: Locale, width: Width, auth: Auth, extra: { reducedMotion?: boolean } = {}) {
-  const ctx = await (
-    await getBrowser()
-  ).newContext({
-    viewport: { width, height: width === 390 ? 844 : 900 },
-    reducedMotion: extra.reducedMotion ? 'reduce' : 'no-preference',
-  });
-  if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
-  if (auth === 'user') {
-    await ctx.addInitScript(
-      (value: string) => {
-        if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
-      },
-      JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
-    );
-    await ctx.addInitScript((value: string) => {
-      if (!localStorage.getItem('seller_auth')) localStorage.setItem('seller_auth', value);
-    }, sellerSession);
-  }
-  return ctx;
-}
-
-/**
- * The context of a locale, width and sign-in state that the screen scans and the dialog tests share: made
- * once, so its HTTP cache (scripts, styles, fonts, images) is warm for every screen and dialog after the
- * first. Each test opens its own page in it. Tests that change what a context keeps (the language cookie,
- * the clock) make their own.
- */
-const sharedContexts = new Map<string, Promise<BrowserContext>>();
-function sharedContext(locale: Locale, width: Width, auth: Auth) {
-  const key = `${locale} ${width} ${auth}`;
-  let ctx = sharedContexts.get(key);
-  if (!ctx) {
-    ctx = context(locale, width, auth);
-    sharedContexts.set(key, ctx);
-  }
-  return ctx;
-}
-afterAll(async () => {
-  for (const ctx of sharedContexts.values()) await (await ctx).close();
-  sharedContexts.clear();
-});
-
-/** A page whose console errors are collected (a broken screen must not pass as accessible). */
-async function pageIn(ctx: BrowserContext) {
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors };
-}
-
-/** Hydrated, client-side data loaded (no busy region or skeleton left), fonts ready. */
-async function settled(page: Page) {
-  await hydrated(page);
-  await page.waitForFunction(
-    () => !document.querySelector('[aria-busy="true"], .skeleton') && document.fonts.status === 'loaded',
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
-  await settled(page);
-}
+useA11yCustomer();
 
 /** A picture of one part of the page for people to look at, in e2e/screenshots/ (not compared). */
 async function shoot(page: Page, name: string, selector: string) {
@@ -431,8 +331,7 @@ describe('keyboard', () => {
         timeout: 300_000,
       },
       async () => {
-        const ctx = await (await getBrowser()).newContext({ viewport: { width, height: 800 } });
-        if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+        const ctx = await context(locale, width, 'guest', { height: 800 });
         try {
           const { page } = await pageIn(ctx);
           const problems: string[] = [];
@@ -523,176 +422,6 @@ describe('keyboard', () => {
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
-    }
-  });
-});
-
-/**
- * Text that reaches past the viewport's sides or is cut by a clipping ancestor (not a scrolling one, whose
- * content is reachable), and whether the page scrolls sideways.
- */
-function overflowProblems() {
-  const vw = document.documentElement.clientWidth;
-  const out: string[] = [];
-  if (document.documentElement.scrollWidth > vw + 1) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
-  const nameOf = (el: Element) =>
-    `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-  for (const el of document.querySelectorAll('body *')) {
-    if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue;
-    const s = getComputedStyle(el);
-    // Deliberately shortened text (an ellipsis, a clamp to two lines) is not cut off by the zoom.
-    if (s.visibility === 'hidden' || s.textOverflow === 'ellipsis' || s.webkitLineClamp !== 'none') continue;
-    if (el.closest('details:not([open]) > :not(summary)')) continue; // a closed drop-down's content is not shown
-    const r = el.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1) continue; // hidden from sight on purpose (sr-only) or not shown
-    for (let a: Element | null = el.parentElement; a; a = a.parentElement) {
-      const as = getComputedStyle(a);
-      if (['auto', 'scroll'].includes(as.overflowX)) break; // reachable by scrolling that box
-      if (as.clipPath.startsWith('inset(50%') || as.webkitLineClamp !== 'none') break;
-      if (a === document.body || a === document.documentElement) {
-        if (r.left < -1 || r.right > vw + 1) out.push(`${nameOf(el)} reaches ${Math.round(r.left)}–${Math.round(r.right)} px`);
-        break;
-      }
-      if (as.overflowX === 'visible' && as.overflowY === 'visible') continue;
-      const ar = a.getBoundingClientRect();
-      if (
-        r.left < ar.left - 1 ||
-        r.right > ar.right + 1 ||
-        (as.overflowY !== 'visible' && (r.top < ar.top - 1 || r.bottom > ar.bottom + 1))
-      ) {
-        if (!a.closest('[aria-hidden="true"], [inert]')) out.push(`${nameOf(el)} cut by ${nameOf(a).split(' ')[0]}`);
-        break;
-      }
-    }
-  }
-  return [...new Set(out)].slice(0, 10);
-}
-
-describe('reflow, zoom and target size', () => {
-  // 320 px: a 1280 px window at 400 % (WCAG 1.4.10). 640 px at a device scale of 2: that window at 200 %.
-  for (const { locale, width } of [
-    { locale: 'ar', width: 320 },
-    { locale: 'en', width: 320 },
-    { locale: 'ar', width: 640 },
-  ] as const)
-    it(
-      `no sideways scrolling and no text cut off at ${width} px (${locale}), on every screen`,
-      { timeout: 300_000 },
-      async () => {
-        const ctx = await (
-          await getBrowser()
-        ).newContext({ viewport: { width, height: 640 }, deviceScaleFactor: width === 640 ? 2 : 1 });
-        if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
-        await ctx.addInitScript(
-          (value: string) => {
-            if (!localStorage.getItem('auth')) localStorage.setItem('auth', value);
-          },
-          JSON.stringify({ token: who.token, user: who.user, favoriteCount: 0 }),
-        );
-        await ctx.addInitScript((value: string) => {
-          if (!localStorage.getItem('seller_auth')) localStorage.setItem('seller_auth', value);
-        }, sellerSession);
-        const problems: string[] = [];
-        try {
-          const { page } = await pageIn(ctx);
-          for (const s of screens) {
-            await open(page, s.path);
-            // Cards far below the fold keep an estimated size until scrolled near (`content-visibility:
-            // auto`); lay them out as a reader scrolling would see them.
-            await page.addStyleTag({ content: '*{content-visibility:visible !important}' });
-            problems.push(...(await page.evaluate(overflowProblems)).map((p) => `${s.path}: ${p}`));
-          }
-          // The signed-out header too (its login button in place of the account menu).
-          const guest = await (
-            await getBrowser()
-          ).newContext({ viewport: { width, height: 640 }, deviceScaleFactor: width === 640 ? 2 : 1 });
-          if (locale === 'en') await guest.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
-          const { page: guestPage } = await pageIn(guest);
-          await open(guestPage, '/');
-          await guestPage.addStyleTag({ content: '*{content-visibility:visible !important}' });
-          problems.push(...(await guestPage.evaluate(overflowProblems)).map((p) => `/ (signed out): ${p}`));
-          await guest.close();
-        } finally {
-          await ctx.close();
-        }
-        expect(problems).toEqual([]);
-      },
-    );
-});
-
-describe('announcements', () => {
-  it('the wishlist count is announced through a polite live region when it changes', async () => {
-    const ctx = await context('en', 1280, 'user');
-    try {
-      const { page, errors } = await pageIn(ctx);
-      await open(page, '/products');
-      const region = page.locator('[data-testid=count-announcer]');
-      expect(await region.getAttribute('role')).toBe('status');
-      expect(await region.textContent()).toBe('');
-      const before = Number(await page.textContent('[data-testid=wishlist-badge]'));
-      const heart = page.locator('[data-testid=product-grid] [data-testid=favorite-button]').first();
-      await heart.focus();
-      await page.keyboard.press('Enter');
-      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before + 1} items`);
-      // Put back as it was (other tests count from the same customer).
-      await expect.poll(() => heart.getAttribute('aria-busy')).toBe(null);
-      await page.keyboard.press('Enter');
-      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before} items`);
-      expect(errors).toEqual([]);
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('the cart count is announced through the same live region when Add to cart changes it, without a page load', async () => {
-    type P = { id: number; quantity: number; colors: unknown[]; sizes: unknown[] };
-    const { products } = await api<{ products: P[] }>('GET', '/products?shop_id=3&per_page=100');
-    // One not in the cart yet (the count is of lines: another unit of a line already there changes nothing).
-    const cart = await api<{ cart_items: Array<{ products: Array<{ id: number }> }> }>('GET', '/carts', undefined, who.token);
-    const inCart = new Set(cart.cart_items.flatMap((s) => s.products.map((p) => p.id)));
-    const [first, product] = products.filter((p) => !p.colors.length && !p.sizes.length && p.quantity > 20 && !inCart.has(p.id));
-    // Something in the cart already: its count read after the page loads is no change to announce.
-    await api('POST', '/cart/store', { product_id: first!.id, quantity: 1 }, who.token);
-    const ctx = await context('en', 1280, 'user');
-    try {
-      const { page, errors } = await pageIn(ctx);
-      await open(page, `/products/${product!.id}/details`);
-      const region = page.locator('[data-testid=count-announcer]');
-      const badge = page.locator('[data-testid=cart-badge]');
-      await expect.poll(() => badge.textContent()).not.toBe('0');
-      expect(await region.getAttribute('role')).toBe('status');
-      expect(await region.textContent()).toBe('');
-      const before = Number(await badge.textContent());
-      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-      await page.locator('[data-testid=add-to-cart]').focus();
-      await page.keyboard.press('Enter');
-      await expect.poll(() => badge.textContent()).toBe(String(before + 1));
-      await expect.poll(() => region.textContent()).toMatch(new RegExp(`^Cart: ${before + 1} items, \\S`));
-      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('"N products" after filtering is announced by the same polite live region, updated in place', async () => {
-    for (const locale of LOCALES) {
-      const ctx = await context(locale, 1280, 'guest');
-      try {
-        const { page } = await pageIn(ctx);
-        await open(page, '/products');
-        const total = page.locator('[data-testid=list-total]');
-        expect(await total.getAttribute('aria-live')).toBe('polite');
-        const text = await total.textContent();
-        await total.evaluate((el) => ((el as unknown as { mark: number }).mark = 1));
-        // A click, not check(): the radio shows the address's filter, so it turns on once the list has followed.
-        await page.locator('[data-testid=filter-rating-4]').click();
-        await expect.poll(() => total.textContent()).not.toBe(text);
-        // The very node a screen reader registered: a region put in afresh would say nothing.
-        expect(await total.evaluate((el) => (el as unknown as { mark?: number }).mark)).toBe(1);
-      } finally {
-        await ctx.close();
-      }
     }
   });
 });

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// E2E_PART (npm test runs both at once, each with its own server): `a11y` the accessibility scans alone,
-// `rest` every other file; unset: all of them.
+// E2E_PART (npm test runs both at once, each with its own server): `a11y` the accessibility scans and
+// keyboard walks (a11y.test.ts) alone, `rest` every other file (a11y-reflow.test.ts among them, so that the
+// two runs take about as long); unset: all of them.
 const part = process.env.E2E_PART;
 
 export default defineConfig({
