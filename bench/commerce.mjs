@@ -11,10 +11,12 @@
 // The customers, their tokens (stored hashed, as the API stores them), addresses and carts are written
 // straight into the database before the load (registering 1,200 customers would hash 1,200 passwords).
 import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { fixedRate, judge, printTable, treeCpuMs } from './lib/load.mjs';
+import { commandCpuMs, fixedRate, judge, machineTicks, printTable, treeCpuMs } from './lib/load.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
@@ -146,7 +148,8 @@ async function run(dialect) {
   }
   // Several processes (the cluster of decision 019) need PostgreSQL and Redis: SQLite runs one.
   const cluster = dialect === 'postgres' && workers > 1;
-  if (cluster) env = { ...env, WORKERS: String(workers), SKIP_SERVICES: '1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  if (cluster)
+    env = { ...env, WORKERS: String(workers), SKIP_SERVICES: '1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
   const server = await startServer({ env, script: cluster ? 'scripts/start-cluster.mjs' : undefined });
   const label = cluster ? `${dialect}, ${workers} processes` : dialect;
   stopOnSignal(server);
@@ -224,8 +227,20 @@ async function run(dialect) {
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       }),
     ];
+    // Who had the machine's cores during the mix (server, PostgreSQL, this generator) and how late this
+    // generator's own event loop ran: its latencies are counted where it reads the answers, so a starved
+    // generator or a full machine shows in the tail as much as a slow answer does.
     const cpuBefore = treeCpuMs(pid);
+    const [machineBefore, pgBefore, selfBefore] = [machineTicks(), commandCpuMs('postgres'), process.cpuUsage()];
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const mixStarted = performance.now();
     const [carts, store, increment, products] = await Promise.all(cartLoads());
+    lag.disable();
+    const mixMs = performance.now() - mixStarted;
+    const machine = machineTicks();
+    const selfCpu = process.cpuUsage(selfBefore);
+    const cores = (ms) => (ms / mixMs).toFixed(2);
     // The server's CPU over the whole mix (warm-up included), per answer of any of the four kinds.
     const mixAnswers = [carts, store, increment, products].reduce((n, r) => n + r.answers + Math.round(r.rate * WARMUP), 0);
     const mixCpu = (treeCpuMs(pid) - cpuBefore) / mixAnswers;
@@ -240,7 +255,16 @@ async function run(dialect) {
       `${label}: signed-in cart traffic at ${3 * rate(100)} req/s with the catalogue at ${rate(500)}/s, no answer cache (${duration} s after ${WARMUP} s warm-up)`,
       cartRows,
     );
-    console.log(`${label}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`);
+    console.log(
+      `${label}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`,
+    );
+    console.log(
+      `${label}: cores used over the mix: server ${cores(mixCpu * mixAnswers)}, ` +
+        (dialect === 'postgres' ? `PostgreSQL ${cores(commandCpuMs('postgres') - pgBefore)}, ` : '') +
+        `this load generator ${cores((selfCpu.user + selfCpu.system) / 1000)}; machine busy ` +
+        `${Math.round((100 * (machine.busy - machineBefore.busy)) / (machine.all - machineBefore.all))} % of its ${os.cpus().length} cores; ` +
+        `the generator's event loop late by p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, at most ${(lag.max / 1e6).toFixed(1)} ms`,
+    );
 
     // 2. Order placement: each request a different customer with a 2-shop cart.
     const placed = await fixedRate({

@@ -14,6 +14,30 @@ export function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU ticks of the whole machine so far (/proc/stat's first line): busy and in all, over every core. */
+export function machineTicks() {
+  const t = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const all = t.reduce((a, b) => a + b, 0);
+  return { busy: all - t[3] - t[4], all };
+}
+
+/** CPU time (ms) used so far by the processes whose command name starts with `prefix` (e.g. PostgreSQL's). */
+export function commandCpuMs(prefix) {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith(prefix)) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
 /**
  * CPU time (ms) of a process and every process below it (a cluster's primary and its workers), of those
  * alive now: measure a cluster only while its workers run.
