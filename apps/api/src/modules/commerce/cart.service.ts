@@ -197,13 +197,15 @@ export function createCartService(ctx: CommerceContext) {
       if (body.quantity > p.quantity) throw overStock(p.quantity);
       const written = await ctx.cartDb.transaction().execute(async (trx) => {
         await repo.clearBuyNow(trx, userId);
-        return repo.addToLine(trx, line, body.quantity, now);
+        return (await repo.addToLine(trx, line, body.quantity, now))!;
       });
       return answerOf([written], products, locale);
     }
     const existing = rows.find((r) => r.product_id === p.id && r.color_id === line.color_id && r.size_id === line.size_id);
     if ((existing?.quantity ?? 0) + body.quantity > p.quantity) throw overStock(p.quantity);
-    const written = await repo.addToLine(ctx.cartDb, line, body.quantity, now);
+    // Within the stock as the line is when written (adds at once cannot pass it together).
+    const written = await repo.addToLine(ctx.cartDb, line, body.quantity, now, p.quantity);
+    if (!written) throw overStock(p.quantity);
     return answerOf(existing ? rows.map((r) => (r.id === written.id ? written : r)) : [...rows, written], products, locale);
   }
 
@@ -224,52 +226,63 @@ export function createCartService(ctx: CommerceContext) {
   }
 
   /**
-   * Changes the line a request names (`change` answers the line's new quantity, 0 to remove it, and
-   * its message) and answers the cart with that line as written.
+   * Changes the line a request names and answers the cart with that line as written. `change` answers
+   * how: `remove` it, or move it by `delta` units (one statement on the quantity as it is then, so changes
+   * made at once all count) within 1…`max` when given: a decrement of a line at one unit removes it, an
+   * increment past `max` (the stock) is refused.
    */
   async function changeLine(
     userId: number,
     body: z.output<typeof cartLineBody>,
     locale: Locale,
-    change: (line: repo.CartLineRow, product: repo.SaleProduct | undefined) => { quantity: number; message: string },
+    change: (
+      line: repo.CartLineRow,
+      product: repo.SaleProduct | undefined,
+    ) => { remove: true; message: string } | { delta: 1 | -1; max?: number; message: string },
   ): Promise<{ message: string; data: Cart }> {
     const { rows, products } = await read(db, userId, body.is_buy_now);
     const line = findLine(rows, body);
-    const { quantity, message } = change(line, products.get(line.product_id));
-    if (quantity <= 0) {
+    const how = change(line, products.get(line.product_id));
+    const answerWith = async (written: repo.CartLineRow | null, message: string) => ({
+      message,
+      data: await answerOf(
+        written ? rows.map((r) => (r === line ? written : r)) : rows.filter((r) => r !== line),
+        products,
+        locale,
+      ),
+    });
+    if ('remove' in how) {
       await repo.deleteLines(ctx.cartDb, [line.id]);
-      return {
-        message,
-        data: await answerOf(
-          rows.filter((r) => r !== line),
-          products,
-          locale,
-        ),
-      };
+      return answerWith(null, how.message);
     }
-    const updatedAt = ctx.now().toISOString();
-    await repo.setLineQuantity(ctx.cartDb, line.id, quantity, updatedAt);
-    const after = rows.map((r) => (r === line ? { ...r, quantity, updated_at: updatedAt } : r));
-    return { message, data: await answerOf(after, products, locale) };
+    const now = ctx.now().toISOString();
+    // Not written: the line is gone, or at one unit (a decrement: it goes, unless raised meanwhile — then
+    // again), or at `max` (an increment).
+    for (let tries = 0; tries < 3; tries++) {
+      const written = await repo.shiftLineQuantity(ctx.cartDb, line.id, how.delta, now, how.max);
+      if (written) return answerWith(written, how.message);
+      if (how.delta > 0) break;
+      if (await repo.deleteLastUnit(ctx.cartDb, line.id)) return answerWith(null, CART_MESSAGES.removed);
+    }
+    if (how.max !== undefined && (await repo.lineQuantity(db, line.id)) !== undefined) throw overStock(how.max);
+    throw notFound('This product is not in your cart.');
   }
 
   const increment = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
     changeLine(userId, body, locale, (line, p) => {
       if (!p || !p.available) throw validationError({ product_id: ['This product is not available.'] });
       if (line.quantity + 1 > p.quantity) throw overStock(p.quantity);
-      return { quantity: line.quantity + 1, message: CART_MESSAGES.increased };
+      return { delta: 1, max: p.quantity, message: CART_MESSAGES.increased };
     });
 
   /** One less; at one the line goes. */
   const decrement = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
     changeLine(userId, body, locale, (line) =>
-      line.quantity <= 1
-        ? { quantity: 0, message: CART_MESSAGES.removed }
-        : { quantity: line.quantity - 1, message: CART_MESSAGES.decreased },
+      line.quantity <= 1 ? { remove: true, message: CART_MESSAGES.removed } : { delta: -1, message: CART_MESSAGES.decreased },
     );
 
   const remove = (userId: number, body: z.output<typeof cartLineBody>, locale: Locale) =>
-    changeLine(userId, body, locale, () => ({ quantity: 0, message: CART_MESSAGES.removed }));
+    changeLine(userId, body, locale, () => ({ remove: true, message: CART_MESSAGES.removed }));
 
   /**
    * Puts an order's items back in the cart as far as they can be bought now (quantity capped by the

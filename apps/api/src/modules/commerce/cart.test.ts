@@ -226,6 +226,58 @@ describe('cart (API.md "Cart, vouchers, checkout, orders")', () => {
   });
 });
 
+describe('cart changes at once (a double tap, two tabs)', () => {
+  it('counts every increment, decrement and add made at the same time on one line, and never passes the stock', async () => {
+    const c = await makeCustomer(app);
+    const [p] = await plainProducts(app, { shopId: 3 });
+    await setStock(app, p!.id, 100);
+    const line = { product_id: p!.id };
+    const quantity = async () =>
+      (
+        await app.db
+          .selectFrom('cart_items')
+          .select('quantity')
+          .where('user_id', '=', c.id)
+          .where('product_id', '=', p!.id)
+          .where('is_buy_now', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).quantity;
+    await post(app, '/api/cart/store', c.auth, { ...line, quantity: 1 });
+    const at = (n: number, url: string, body: object) =>
+      Promise.all(Array.from({ length: n }, () => post(app, url, c.auth, body)));
+    // 10 increments and 5 adds of 2 at once: 1 + 10 + 10.
+    const answers = await Promise.all([at(10, '/api/cart/increment', line), at(5, '/api/cart/store', { ...line, quantity: 2 })]);
+    expect(answers.flat().map((r) => r.statusCode)).toEqual(Array(15).fill(200));
+    expect(await quantity()).toBe(21);
+    // Every answer shows a quantity that existed: never below the 2 it could at least see, at most the end.
+    for (const r of answers.flat()) {
+      const shown = r.json().data.cart_items[0].products[0].quantity as number;
+      expect(shown).toBeGreaterThanOrEqual(2);
+      expect(shown).toBeLessThanOrEqual(21);
+    }
+    // 8 decrements at once: 13 left.
+    await at(8, '/api/cart/decrement', line);
+    expect(await quantity()).toBe(13);
+    // Up to the stock and no further, however many ask at once.
+    await setStock(app, p!.id, 16);
+    const over = (
+      await Promise.all([at(3, '/api/cart/increment', line), at(3, '/api/cart/store', { ...line, quantity: 1 })])
+    ).flat();
+    expect(over.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(over.filter((r) => r.statusCode === 422)).toHaveLength(3);
+    expect(await quantity()).toBe(16);
+    // Decrements past one remove the line once, and the rest find it gone.
+    await setStock(app, p!.id, 100);
+    await app.db.updateTable('cart_items').set({ quantity: 2 }).where('user_id', '=', c.id).execute();
+    const down = await at(5, '/api/cart/decrement', line);
+    expect(down.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(2);
+    expect(down.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
+    const left = await app.db.selectFrom('cart_items').select('id').where('user_id', '=', c.id).execute();
+    expect(left).toEqual([]);
+    await setStock(app, p!.id, p!.quantity);
+  });
+});
+
 describe('cart writes that need not reach the disk before they answer', () => {
   it.runIf(app.dialect === 'postgres')(
     "PostgreSQL: cart lines are written on connections that do not wait for the log's flush; orders' connections do",

@@ -164,24 +164,30 @@ export const cartLines = (db: DbOrTrx, userId: number, isBuyNow: boolean) =>
 
 export type CartLineRow = Awaited<ReturnType<typeof cartLines>>[number];
 
-/** Adds to a line (creating it): one statement, so two adds at once both count. Answers the line as written. */
+/**
+ * Adds to a line (creating it): one statement, so two adds at once both count. With `max`, an existing line
+ * is only raised while it stays within it (the stock): adds at once cannot pass it together. Answers the line
+ * as written, or undefined when `max` held it back.
+ */
 export async function addToLine(
   db: DbOrTrx,
   line: { user_id: number; product_id: number; shop_id: number; color_id: number; size_id: number; is_buy_now: number },
   quantity: number,
   now: string,
-): Promise<CartLineRow> {
+  max?: number,
+): Promise<CartLineRow | undefined> {
   return db
     .insertInto('cart_items')
     .values({ ...line, quantity, created_at: now, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'is_buy_now', 'product_id', 'color_id', 'size_id']).doUpdateSet({
+    .onConflict((oc) => {
+      const update = oc.columns(['user_id', 'is_buy_now', 'product_id', 'color_id', 'size_id']).doUpdateSet({
         quantity: sql<number>`cart_items.quantity + excluded.quantity`,
         updated_at: now,
-      }),
-    )
+      });
+      return max === undefined ? update : update.where(sql<number>`cart_items.quantity + excluded.quantity`, '<=', max);
+    })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Empties the customer's buy-now line (buy now holds one product). */
@@ -190,6 +196,30 @@ export const clearBuyNow = (trx: Trx, userId: number) =>
 
 export const setLineQuantity = (db: DbOrTrx, id: number, quantity: number, now: string) =>
   db.updateTable('cart_items').set({ quantity, updated_at: now }).where('id', '=', id).execute();
+
+/**
+ * Moves a line's quantity by `delta` in one statement (changes made at once all count), as long as it stays
+ * at least 1 and, with `max`, at most `max`. Answers the line as written, or undefined when it is gone or
+ * would leave that range.
+ */
+export const shiftLineQuantity = (db: DbOrTrx, id: number, delta: number, now: string, max?: number) => {
+  let q = db
+    .updateTable('cart_items')
+    .set({ quantity: sql<number>`quantity + ${delta}`, updated_at: now })
+    .where('id', '=', id)
+    .where(sql<number>`quantity + ${delta}`, '>=', 1);
+  if (max !== undefined) q = q.where(sql<number>`quantity + ${delta}`, '<=', max);
+  return q.returningAll().executeTakeFirst();
+};
+
+/** Removes a line if it holds at most one unit (the last decrement); answers whether it did. */
+export const deleteLastUnit = async (db: DbOrTrx, id: number) =>
+  Number((await db.deleteFrom('cart_items').where('id', '=', id).where('quantity', '<=', 1).executeTakeFirst()).numDeletedRows) >
+  0;
+
+/** A line's quantity now, or undefined when it is gone. */
+export const lineQuantity = async (db: DbOrTrx, id: number) =>
+  (await db.selectFrom('cart_items').select('quantity').where('id', '=', id).executeTakeFirst())?.quantity;
 
 export const deleteLines = (db: DbOrTrx, ids: number[]) =>
   ids.length ? db.deleteFrom('cart_items').where('id', 'in', ids).execute() : Promise.resolve([]);
