@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessSchema } from './accounts';
 import { envelope } from './common';
+import { cleanText } from './text';
 
 /** A shop's user, as the seller area shows it (API.md "Seller side"). */
 export const sellerSchema = z.object({
@@ -15,9 +16,7 @@ export const sellerShopSchema = z.object({ id: z.number().int(), name: z.string(
 export type SellerShop = z.infer<typeof sellerShopSchema>;
 
 export const sellerLoginBody = z.object({
-  email: z
-    .string({ error: 'The email field is required.' })
-    .trim()
+  email: cleanText('email', z.string({ error: 'The email field is required.' }))
     .toLowerCase()
     .min(1, 'The email field is required.')
     .max(190, 'The email field must not be greater than 190 characters.'),

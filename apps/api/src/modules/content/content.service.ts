@@ -1,5 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Blog, BlogCategory, BlogDetailsResponse, BlogsResponse, LegalPageResponse, Locale } from '@souq/contracts';
+import {
+  type Blog,
+  type BlogCategory,
+  type BlogDetailsResponse,
+  type BlogsResponse,
+  hasControl,
+  type LegalPageResponse,
+  type Locale,
+} from '@souq/contracts';
 import type { Db } from '../../db';
 import { notFound } from '../../http/route';
 import { plainExcerpt, sanitizeRichText } from '../../shared/rich-text';
@@ -75,7 +83,8 @@ export function createContentService(db: Db, now: () => Date): ContentService {
 
   async function findPost(slugOrId: string) {
     const key = /^\d{1,10}$/.test(slugOrId) ? { id: Number(slugOrId) } : { slug: slugOrId };
-    const row = await repo.findPost(db, key);
+    // No slug holds a control character (PostgreSQL would refuse a NUL in the query: a 500, not a 404).
+    const row = hasControl(slugOrId) ? undefined : await repo.findPost(db, key);
     if (!row) throw notFound('Blog not found.');
     return row;
   }

@@ -123,6 +123,14 @@ describe('GET /api/blog/{slugOrId}/details', () => {
     expect(ar.blog.description).toContain('<h2>كيف يُحصد</h2>');
   });
 
+  it('answers 404 for an unknown post, however its slug is written (a NUL byte included)', async () => {
+    for (const slug of ['no-such-post', 'the-story-of-dhofari-frankincense%00', '%00', '99999999999']) {
+      const res = await get(`/api/blog/${slug}/details`);
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.json()).toEqual({ message: 'Blog not found.' });
+    }
+  });
+
   it('answers 404 for an unknown or unpublished post', async () => {
     expect((await get('/api/blog/no-such-post/details')).statusCode).toBe(404);
     expect((await get('/api/blog/999999/details')).statusCode).toBe(404);

@@ -44,6 +44,12 @@ describe('seller sign-in (API.md "Seller side")', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password']);
   });
 
+  it('refuses an e-mail with a control character (a NUL would reach the database) with 422', async () => {
+    const res = await login(`${DEMO_SELLERS[0]!.email}\u0000`, 'password');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['The email field must not contain control characters.']);
+  });
+
   it('limits attempts on one seller from one address, then 429 with Retry-After', async () => {
     const email = DEMO_SELLERS[4]!.email;
     const codes = [];
