@@ -75,6 +75,15 @@ const QUERY =
   encodeURIComponent('x'.repeat(3000)) +
   '&category_id[]=x&sort=zzz&status=__proto__&is_buy_now=2&shop_id=1.5&min_price=-1&max_price=NaN';
 
+/** Every query name the API reads, each a NUL and a bidi override. */
+const CONTROL_QUERY =
+  '?' +
+  ['page', 'per_page', 'search', 'sort', 'status', 'category_id', 'sub_category_id', 'brand_id', 'shop_id', 'is_buy_now']
+    .concat(['locale', 'type', 'q', 'code', 'coupon_code', 'order_id', 'slug', 'product_id', 'color', 'size', 'rating'])
+    .concat(['min_price', 'max_price', 'token', 'session_id', 'ref', 'expires', 'signature', 'before', 'after', 'id'])
+    .map((k) => `${k}=%00%E2%80%AE`)
+    .join('&');
+
 describe(`hostile input on every route (${testDialect()})`, () => {
   it('never answers 500, and refuses in JSON with a message', async () => {
     const routes = apiRoutes();
@@ -100,6 +109,17 @@ describe(`hostile input on every route (${testDialect()})`, () => {
       else if (res.statusCode >= 400 && typeof res.json().message !== 'string')
         failures.push(`${what} → ${res.statusCode} without a message`);
     };
+    /** A body of some other type, sent as it is. */
+    const raw = async (method: string, url: string, token: string | null, type: string, payload: string) => {
+      const res = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: { accept: 'application/json', 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload,
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500) failures.push(`${method} ${url} (${type}) → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
     for (const r of routes) {
       // Tokens of its own for each route (a logout or a password change before it revokes them).
       const customer = (await issueToken(app.db, 'user', 1)).token;
@@ -116,8 +136,28 @@ describe(`hostile input on every route (${testDialect()})`, () => {
       const urls = hasParams ? PATH_VALUES.map((v) => r.url.replace(/:(\w+)/g, v)) : [r.url];
       for (const token of callers) {
         for (const url of urls) {
-          if (r.method === 'GET' || r.method === 'DELETE') await call(r.method, url + QUERY, token);
+          if (r.method === 'GET' || r.method === 'DELETE')
+            for (const query of [QUERY, CONTROL_QUERY]) await call(r.method, url + query, token);
           else for (const [, body] of hasParams ? BODIES.slice(0, 2) : BODIES) await call(r.method, url, token, body);
+        }
+        // Other kinds of body: a form, a broken multipart one, and a multipart one of hostile fields.
+        if (r.method !== 'GET' && r.method !== 'DELETE') {
+          const url = r.url.replace(/:(\w+)/g, '1');
+          const boundary = 'x-hostile';
+          const fields = Object.entries({ ...WRONG_KINDS, ...CONTROL_STRINGS })
+            .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`)
+            .join('');
+          const file = `--${boundary}\r\ncontent-disposition: form-data; name="photo"; filename="../../x\u0000.png"\r\ncontent-type: image/png\r\n\r\nnot a png\r\n`;
+          for (const [type, payload] of [
+            ['application/x-www-form-urlencoded', 'a=%00&b[]=1&quantity=-1'],
+            [
+              `multipart/form-data; boundary=${boundary}`,
+              `--${boundary}\r\ncontent-disposition: form-data; name="a"\r\n\r\nno end`,
+            ],
+            [`multipart/form-data; boundary=${boundary}`, `${fields}${file}--${boundary}--\r\n`],
+            ['text/plain', 'hello'],
+          ])
+            await raw(r.method, url, token, type, payload);
         }
         // The path as declared, but for its parameters: a plain id, with every kind of hostile body or query.
         if (hasParams && r.method !== 'GET' && r.method !== 'DELETE')
