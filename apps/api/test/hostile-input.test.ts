@@ -156,7 +156,7 @@ describe(`hostile input on every route (${testDialect()})`, () => {
             ],
             [`multipart/form-data; boundary=${boundary}`, `${fields}${file}--${boundary}--\r\n`],
             ['text/plain', 'hello'],
-          ])
+          ] as Array<[string, string]>)
             await raw(r.method, url, token, type, payload);
         }
         // The path as declared, but for its parameters: a plain id, with every kind of hostile body or query.
