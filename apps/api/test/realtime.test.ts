@@ -183,6 +183,38 @@ describe('the protocol, frame by frame', () => {
     sock.ws.close();
   });
 
+  it('answers malformed frames with pusher:error and carries on: the connection and the server stay up', async () => {
+    const sock = await rawSocket(wsUrl());
+    await sock.frame('pusher:connection_established');
+    const before = sock.frames.length;
+    const frames = [
+      'not json',
+      '[1,2,3]',
+      'null',
+      '42',
+      '"text"',
+      JSON.stringify({ event: 5 }),
+      JSON.stringify({ data: {} }),
+      JSON.stringify({ event: 'pusher:subscribe', data: 'x' }),
+      JSON.stringify({ event: 'pusher:subscribe', data: { channel: {} } }),
+      JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-chat_user_1\u0000', auth: 5 } }),
+      JSON.stringify({ event: 'pusher:unsubscribe', data: { channel: ['x'] } }),
+      JSON.stringify({ event: '__proto__', data: { constructor: { prototype: { polluted: true } } } }),
+      '['.repeat(3000) + ']'.repeat(3000),
+    ];
+    for (const f of frames) sock.ws.send(f);
+    sock.ws.send(Buffer.from([0xff, 0x00, 0xfe]));
+    sock.send({ event: 'pusher:ping', data: {} });
+    await sock.frame('pusher:pong');
+    expect(sock.frames.slice(before).filter((f) => f.event === 'pusher:error').length).toBeGreaterThanOrEqual(frames.length - 2);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // Another connection is greeted as ever.
+    const other = await rawSocket(wsUrl());
+    await other.frame('pusher:connection_established');
+    other.ws.close();
+    sock.ws.close();
+  });
+
   it('caps the channels of one connection and the size of a frame', async () => {
     const sock = await rawSocket(wsUrl());
     const { socket_id } = (await sock.frame('pusher:connection_established')).data as { socket_id: string };
