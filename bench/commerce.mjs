@@ -243,7 +243,8 @@ async function run(dialect) {
     const cores = (ms) => (ms / mixMs).toFixed(2);
     // The server's CPU over the whole mix (warm-up included), per answer of any of the four kinds.
     const mixAnswers = [carts, store, increment, products].reduce((n, r) => n + r.answers + Math.round(r.rate * WARMUP), 0);
-    const mixCpu = (treeCpuMs(pid) - cpuBefore) / mixAnswers;
+    const serverMs = treeCpuMs(pid) - cpuBefore;
+    const mixCpu = serverMs / mixAnswers;
     const cartRows = [
       judge({ name: 'GET /api/carts', ...carts }, 30),
       judge({ name: 'POST /api/cart/store', ...store }, 30),
@@ -259,7 +260,7 @@ async function run(dialect) {
       `${label}: server CPU ${mixCpu.toFixed(2)} ms per answer over the mix (one core: ~${Math.round(1000 / mixCpu)} answers/s)`,
     );
     console.log(
-      `${label}: cores used over the mix: server ${cores(mixCpu * mixAnswers)}, ` +
+      `${label}: cores used over the mix: server ${cores(serverMs)}, ` +
         (dialect === 'postgres' ? `PostgreSQL ${cores(commandCpuMs('postgres') - pgBefore)}, ` : '') +
         `this load generator ${cores((selfCpu.user + selfCpu.system) / 1000)}; machine busy ` +
         `${Math.round((100 * (machine.busy - machineBefore.busy)) / (machine.all - machineBefore.all))} % of its ${os.cpus().length} cores; ` +

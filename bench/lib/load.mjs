@@ -27,10 +27,7 @@ export function commandCpuMs(prefix) {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith(prefix)) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(f[11]) + Number(f[12])) * 10;
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(prefix)) total += cpuMs(entry);
     } catch {
       /* gone meanwhile */
     }
