@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { baseUrl, finish, getBrowser, hydrated, newPage, type TestPage } from './browser';
 
 /** A fresh customer with a session token (registered through the API). */
@@ -227,6 +228,19 @@ describe('interactive from the first paint (decision 012)', () => {
  */
 const DOM_READY = { waitUntil: 'domcontentloaded' } as const;
 
+/**
+ * Clicks `target` (or presses Enter in it) and waits for the page it leads to; when that page does not
+ * come, the failure says where the browser was and what was clicked (a timeout alone had not).
+ */
+async function follow(page: Page, target: Locator, arrived: (u: URL) => boolean, how: 'click' | 'Enter' = 'click') {
+  try {
+    await Promise.all([page.waitForURL(arrived, DOM_READY), how === 'click' ? target.click() : target.press('Enter')]);
+  } catch (error) {
+    const what = await target.evaluate((el) => el.outerHTML.slice(0, 200)).catch(() => '(gone)');
+    throw new Error(`${(error as Error).message}\nstill at ${page.url()} after ${how} on ${what}`);
+  }
+}
+
 describe('without JavaScript', () => {
   async function noScriptPage(width: number, locale: 'ar' | 'en' = 'ar') {
     const context = await (await getBrowser()).newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
@@ -247,22 +261,16 @@ describe('without JavaScript', () => {
       expect(await list.isVisible()).toBe(true);
       const footerLink = list.locator('a[href^="/"]').first();
       const footerHref = (await footerLink.getAttribute('href'))!;
-      await Promise.all([page.waitForURL((u) => u.pathname === footerHref.split('?')[0], DOM_READY), footerLink.click()]);
+      await follow(page, footerLink, (u) => u.pathname === footerHref.split('?')[0]);
 
       // The phone's menu button is a link to the categories.
       await page.goto(`${baseUrl()}/`);
-      await Promise.all([
-        page.waitForURL((u) => u.pathname === '/categories', DOM_READY),
-        page.click('[data-testid=menu-button]'),
-      ]);
+      await follow(page, page.locator('[data-testid=menu-button]'), (u) => u.pathname === '/categories');
 
       // Search: the drop-down under the header holds a plain GET form.
       await page.click('[data-testid=mobile-search-button]');
       await page.fill('[data-testid=dialog-search]', 'تمور');
-      await Promise.all([
-        page.waitForURL((u) => u.pathname === '/products', DOM_READY),
-        page.press('[data-testid=dialog-search]', 'Enter'),
-      ]);
+      await follow(page, page.locator('[data-testid=dialog-search]'), (u) => u.pathname === '/products', 'Enter');
       expect(new URL(page.url()).searchParams.get('search')).toBe('تمور');
       expect(await page.textContent('[data-testid=list-title]')).toContain('تمور');
       expect(await page.locator('[data-testid=product-grid] [data-testid=product-card]').count()).toBeGreaterThan(0);
@@ -272,10 +280,7 @@ describe('without JavaScript', () => {
       const ids = () =>
         page.locator('[data-testid=product-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
       const first = await ids();
-      await Promise.all([
-        page.waitForURL((u) => u.searchParams.get('page') === '2', DOM_READY),
-        page.click('[data-testid=pagination] a[rel=next]'),
-      ]);
+      await follow(page, page.locator('[data-testid=pagination] a[rel=next]'), (u) => u.searchParams.get('page') === '2');
       const second = await ids();
       expect(second.length).toBeGreaterThan(0);
       expect(second.some((id) => first.includes(id))).toBe(false);
@@ -283,7 +288,7 @@ describe('without JavaScript', () => {
       // A product card's link opens the product page.
       const name = page.locator('[data-testid=product-card] .product-card__name a').first();
       const productHref = (await name.getAttribute('href'))!;
-      await Promise.all([page.waitForURL((u) => u.pathname === productHref, DOM_READY), name.click()]);
+      await follow(page, name, (u) => u.pathname === productHref);
       expect(await page.locator('h1').textContent()).toBeTruthy();
     } finally {
       await page.context().close();
@@ -302,13 +307,10 @@ describe('without JavaScript', () => {
       const subLink = sub.locator('.cat-menu__sub').first();
       expect(await subLink.isVisible()).toBe(true);
       const href = (await subLink.getAttribute('href'))!;
-      await Promise.all([page.waitForURL((u) => `${u.pathname}${u.search}` === href, DOM_READY), subLink.click()]);
+      await follow(page, subLink, (u) => `${u.pathname}${u.search}` === href);
 
       await page.fill('[data-testid=header-search]', 'honey');
-      await Promise.all([
-        page.waitForURL((u) => u.pathname === '/products', DOM_READY),
-        page.press('[data-testid=header-search]', 'Enter'),
-      ]);
+      await follow(page, page.locator('[data-testid=header-search]'), (u) => u.pathname === '/products', 'Enter');
       expect(new URL(page.url()).searchParams.get('search')).toBe('honey');
       expect(await page.textContent('[data-testid=list-title]')).toContain('honey');
     } finally {

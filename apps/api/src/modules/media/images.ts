@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { createSemaphore, SemaphoreBusyError } from '../../shared/semaphore';
 
 /** The widths the storefront asks for (srcset steps); any other width is a 404. */
 export const IMAGE_WIDTHS = [64, 128, 192, 256, 384, 512, 768, 1024, 1280] as const;
@@ -12,9 +13,15 @@ const QUALITY = 78;
 /** SVG sources are rasterised at most at this density (dpi) so that a small viewBox still fills the width. */
 const MAX_SVG_DENSITY = 72 * 8;
 
-// One resize at a time: the server has few cores and serves pages too; results are cached on disk.
+// One thread per resize, and at most two resizes at once: each holds one of the four threads of Node's
+// pool, which also reads files and compresses pages; a page's first visit with twenty pictures to resize
+// must not hold the next page's answer back (with four at once it waited behind them). Results are cached
+// on disk, so a resize is paid once per picture and width.
 sharp.concurrency(1);
 sharp.cache(false);
+const RESIZES_AT_ONCE = 2;
+const RESIZE_QUEUE = 2_000;
+const RESIZE_WAIT_MS = 30_000;
 
 /**
  * The part of the raw URL after `/img/<w>/`, decoded once, when it is a safe relative path under
@@ -71,6 +78,7 @@ export async function imageRoutes(app: FastifyInstance) {
   const cacheRoot = path.resolve(dataDir, 'cache', 'img');
   /** Cache file → the render in progress, so that concurrent identical requests resize once. */
   const inFlight = new Map<string, Promise<void>>();
+  const resizes = createSemaphore(RESIZES_AT_ONCE, RESIZE_QUEUE, RESIZE_WAIT_MS);
 
   async function ensureCached(source: string, sourceMtimeMs: number, width: number, target: string): Promise<void> {
     try {
@@ -82,7 +90,7 @@ export async function imageRoutes(app: FastifyInstance) {
     let job = inFlight.get(target);
     if (!job) {
       job = (async () => {
-        const data = await render(source, width);
+        const data = await resizes.run(() => render(source, width));
         await fs.mkdir(path.dirname(target), { recursive: true });
         const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
         await fs.writeFile(tmp, data);
@@ -117,6 +125,9 @@ export async function imageRoutes(app: FastifyInstance) {
     try {
       await ensureCached(source.file, source.mtimeMs, width, target);
     } catch (error) {
+      // Too many resizes waiting: the picture exists, it is only not ready; the browser may ask again.
+      if (error instanceof SemaphoreBusyError)
+        return reply.status(503).header('retry-after', '5').type('text/plain').send('Busy resizing images');
       req.log.warn({ err: error, rel }, 'image resize failed');
       return notFound(reply);
     }

@@ -71,6 +71,29 @@ describe('GET /img/:w/*', () => {
     expect(fs.readdirSync(dir)).toEqual(['test-1.svg.webp']);
   });
 
+  it('resizes at most two pictures at once, leaving the rest of Node’s pool to files and pages', async () => {
+    // Twelve sources and widths never resized yet; sharp's own counter of the operations it is running
+    // is sampled while they are asked for at once (with four at once, all of Node's pool was resizing).
+    const dir = path.join(app.config.dataDir, 'uploads', 'products');
+    for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `storm-${i}.svg`), SVG.replace('#8a5a2b', `#8a5a${10 + i}`));
+    let most = 0;
+    let sampling = true;
+    const sample = () => {
+      most = Math.max(most, sharp.counters().process);
+      if (sampling) setImmediate(sample);
+    };
+    sample();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        ['768', '1280'].map((w) => app.inject({ url: `/img/${w}/uploads/products/storm-${i}.svg` })),
+      ).flat(),
+    );
+    sampling = false;
+    for (const r of results) expect(r.statusCode).toBe(200);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
   it('404s on widths outside the list, unknown files and unreadable images', async () => {
     for (const url of [
       '/img/100/uploads/products/test-1.svg',
