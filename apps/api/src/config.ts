@@ -121,6 +121,12 @@ export const configSchema = z.object({
   PHOTO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   PHOTO_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
   PHOTO_UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
+  /**
+   * Pictures resized at once (each holds one of the four threads of Node's pool, which also reads files and
+   * compresses pages) and resizes that may wait for their turn, at most 30 s (then 503 with Retry-After).
+   */
+  IMAGE_RESIZE_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+  IMAGE_RESIZE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(2_000),
   MAIL_DRIVER: z.enum(['log', 'smtp']).default('log'),
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
@@ -230,6 +236,8 @@ export interface AppConfig {
   seedDemo: boolean;
   webBuildDir: string;
   serveWeb: boolean;
+  /** Resizes of `/img/<w>/…` at once, and how many may wait (IMAGE_RESIZE_*). */
+  imageResize: { concurrency: number; queueLimit: number };
   pusher: { key: string; cluster: string };
   realtime: RealtimeConfig;
   /** REDIS_URL: realtime fan-out between instances and shared rate limits; keys and channels start with `redisPrefix`. */
@@ -354,6 +362,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     seedDemo: e.SEED_DEMO,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(import.meta.dirname, '../../web/build')),
     serveWeb: e.SERVE_WEB,
+    imageResize: { concurrency: e.IMAGE_RESIZE_CONCURRENCY, queueLimit: e.IMAGE_RESIZE_QUEUE_LIMIT },
     pusher: { key: e.PUSHER_APP_KEY, cluster: e.PUSHER_APP_CLUSTER },
     realtime: realtimeOf(e),
     redisUrl: e.REDIS_URL,

@@ -13,14 +13,12 @@ const QUALITY = 78;
 /** SVG sources are rasterised at most at this density (dpi) so that a small viewBox still fills the width. */
 const MAX_SVG_DENSITY = 72 * 8;
 
-// One thread per resize, and at most two resizes at once: each holds one of the four threads of Node's
-// pool, which also reads files and compresses pages; a page's first visit with twenty pictures to resize
-// must not hold the next page's answer back (with four at once it waited behind them). Results are cached
-// on disk, so a resize is paid once per picture and width.
+// One thread per resize, and few resizes at once (IMAGE_RESIZE_CONCURRENCY, 2): each holds one of the four
+// threads of Node's pool, which also reads files and compresses pages; a page's first visit with twenty
+// pictures to resize must not hold the next page's answer back (with four at once it waited behind them).
+// Results are cached on disk, so a resize is paid once per picture and width.
 sharp.concurrency(1);
 sharp.cache(false);
-const RESIZES_AT_ONCE = 2;
-const RESIZE_QUEUE = 2_000;
 const RESIZE_WAIT_MS = 30_000;
 
 /**
@@ -78,7 +76,7 @@ export async function imageRoutes(app: FastifyInstance) {
   const cacheRoot = path.resolve(dataDir, 'cache', 'img');
   /** Cache file → the render in progress, so that concurrent identical requests resize once. */
   const inFlight = new Map<string, Promise<void>>();
-  const resizes = createSemaphore(RESIZES_AT_ONCE, RESIZE_QUEUE, RESIZE_WAIT_MS);
+  const resizes = createSemaphore(app.config.imageResize.concurrency, app.config.imageResize.queueLimit, RESIZE_WAIT_MS);
 
   async function ensureCached(source: string, sourceMtimeMs: number, width: number, target: string): Promise<void> {
     try {

@@ -94,6 +94,24 @@ describe('GET /img/:w/*', () => {
     expect(most).toBeLessThanOrEqual(2);
   });
 
+  it('answers 503 with Retry-After when more resizes wait than IMAGE_RESIZE_QUEUE_LIMIT allows, and the picture once asked again', async () => {
+    const busy = await createTestApp({ imageResize: { concurrency: 1, queueLimit: 0 } });
+    try {
+      const dir = path.join(busy.config.dataDir, 'uploads', 'products');
+      fs.mkdirSync(dir, { recursive: true });
+      for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(dir, `queue-${i}.svg`), SVG);
+      const urls = [0, 1, 2].map((i) => `/img/1280/uploads/products/queue-${i}.svg`);
+      const answers = await Promise.all(urls.map((url) => busy.inject({ url })));
+      const refused = answers.filter((r) => r.statusCode === 503);
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const r of refused) expect(r.headers['retry-after']).toBe('5');
+      for (const url of urls) expect((await busy.inject({ url })).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('404s on widths outside the list, unknown files and unreadable images', async () => {
     for (const url of [
       '/img/100/uploads/products/test-1.svg',
