@@ -11,6 +11,9 @@ export default defineConfig({
     exclude: ['node_modules/**', ...(part === 'rest' ? ['a11y.test.ts'] : [])],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
+    // expect.poll waits for what the browser shows after a round trip to the server; its default second
+    // ran out on a slow machine (a filter's "N products" came later than that).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
