@@ -79,6 +79,11 @@ export const configSchema = z.object({
   /** Embedded server: largest frame a client may send (bytes), and channels one connection may join. */
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(10_240),
   REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * How long a process trusts a token it has read (ms; 0: every call reads it). Revocations apply at
+   * once on every instance (through Redis with REDIS_URL); changes made outside the API within this time.
+   */
+  TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** How long public catalogue answers (lists, details, home) are reused, in ms; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** How long after expiry a cached public answer may still be served while producing a new one fails (database down). */
@@ -243,6 +248,8 @@ export interface AppConfig {
   /** REDIS_URL: realtime fan-out between instances and shared rate limits; keys and channels start with `redisPrefix`. */
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** TOKEN_CACHE_MS: how long a read token is trusted (decision 031). */
+  tokenCacheMs: number;
   catalogCacheTtlMs: number;
   catalogCacheStaleMs: number;
   postgres: PostgresTimeouts;
@@ -367,6 +374,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     realtime: realtimeOf(e),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    tokenCacheMs: e.TOKEN_CACHE_MS,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
     postgres: {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { createDb } from '../src/db';
+import { hashPassword } from '../src/modules/auth';
 import { issueToken } from '../src/modules/auth/tokens';
 import { makeCustomer } from '../src/modules/commerce/test-support';
 import { withDatabase } from './global-setup';
@@ -106,6 +107,38 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL database and Redis', 
     expect(
       (await sendAs(b, '/api/login', {}, { phone: 'nobody@example.com', password: 'x-wrong-pass' }, '10.77.0.2')).statusCode,
     ).toBe(400);
+  });
+
+  it('refuses a token signed out through one instance on the other too, long before TOKEN_CACHE_MS', async () => {
+    const c = await makeCustomer(a);
+    const profile = (app: FastifyInstance, auth: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/profile', headers: auth }).then((r) => r.statusCode);
+    // Both instances have read the token (and keep it for 10 s).
+    expect([await profile(a, c.auth), await profile(b, c.auth)]).toEqual([200, 200]);
+    const started = Date.now();
+    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: c.auth })).statusCode).toBe(200);
+    await eventually(async () => (await profile(b, c.auth)) === 401, 2000, 'the other instance refusing the token');
+    expect(Date.now() - started).toBeLessThan(a.config.tokenCacheMs);
+    // A password change elsewhere signs out every other device, on every instance.
+    const d = await makeCustomer(a);
+    await a.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('old-password-1') })
+      .where('id', '=', d.id)
+      .execute();
+    const second = (
+      await sendAs(b, '/api/login', {}, { phone: d.phone, phone_code: '+968', password: 'old-password-1' }, '10.77.0.9')
+    ).json();
+    const secondAuth = { authorization: `Bearer ${second.data.access.token}` };
+    expect([await profile(a, secondAuth), await profile(b, secondAuth)]).toEqual([200, 200]);
+    const changed = await sendAs(a, '/api/change-password', d.auth, {
+      current_password: 'old-password-1',
+      password: 'new-password-22',
+      password_confirmation: 'new-password-22',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await eventually(async () => (await profile(b, secondAuth)) === 401, 2000, 'the other instance refusing the other device');
+    expect(await profile(b, d.auth)).toBe(200);
   });
 
   it('resumes delivery after Redis restarts (connections cut and refused, then back), without restarting the API', async () => {

@@ -56,6 +56,7 @@ export function authRoutes(app: FastifyInstance, ctx: AccountsContext) {
     async ({ auth }) => {
       const user = auth;
       await revokeToken(ctx.db, user.tokenId);
+      ctx.tokens.revoked({ tokenId: user.tokenId });
       return { message: 'Logged out successfully.' };
     },
   );

@@ -3,7 +3,7 @@ import type { AccountsConfig, AppConfig } from '../../config';
 import type { Db, Dialect, Trx } from '../../db';
 import { HttpError } from '../../http/route';
 import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
-import { PasswordBusyError } from '../auth';
+import { PasswordBusyError, type TokenCache } from '../auth';
 import { readSetting } from '../settings';
 import { createNotifier, type Notifier } from './delivery';
 import { lockUserRow } from './users.repository';
@@ -18,6 +18,8 @@ export interface AccountsContext {
   limits: RateLimitStore;
   notifier: Notifier;
   log: FastifyBaseLogger;
+  /** Told of every revocation after its commit (decision 031). */
+  tokens: TokenCache;
   /** Reads one value of the settings table (JSON-decoded). */
   setting(key: string): Promise<unknown>;
 }
@@ -33,6 +35,7 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
     limits: app.limits,
     notifier: createNotifier(app.config.accounts, app.config.appEnv, app.log),
     log: app.log,
+    tokens: app.tokenCache,
     setting: (key) => readSetting(app.db, key),
   };
 }

@@ -274,6 +274,7 @@ export function createOtpService(ctx: AccountsContext) {
       return true;
     });
     if (!done) throw validationError({ token: [INVALID_RESET_TOKEN] });
+    ctx.tokens.revoked({ ownerType: 'user', ownerId: row.user_id });
   }
 
   return { resolve, send, verify, resetPassword };

@@ -122,6 +122,7 @@ export function createProfileService(ctx: AccountsContext, dataDir: string, phot
       await setPasswordHash(trx, userId, passwordHash, ctx.now().toISOString());
       await revokeAllTokens(trx, 'user', userId, tokenId);
     });
+    ctx.tokens.revoked({ ownerType: 'user', ownerId: userId });
   }
 
   async function touchLastSeen(userId: number) {

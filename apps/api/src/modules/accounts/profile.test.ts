@@ -221,6 +221,8 @@ describe('POST /api/change-password', () => {
     const other = (
       await app.inject({ method: 'POST', url: '/api/login', payload: { phone: me.email, password: me.password } })
     ).json().data.access.token;
+    // The other device is signed in and has been seen (its token is now known to this process).
+    expect((await app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) })).statusCode).toBe(200);
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/change-password',

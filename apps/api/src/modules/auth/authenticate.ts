@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthKind, HttpError, type SellerPrincipal, type UserPrincipal } from '../../http/route';
 import * as repo from './auth.repository';
-import { bearerOf, findLiveToken, type TokenOwner } from './tokens';
+import { createTokenCache, type TokenCache } from './token-cache';
+import { bearerOf, findLiveToken, hashToken, type TokenOwner } from './tokens';
 
 /** The signed-in customer as services take it (a route's `auth` on a customer route). */
 export type AuthUser = UserPrincipal;
@@ -9,33 +10,61 @@ export type AuthUser = UserPrincipal;
 const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 const wrongKind = () => new HttpError(403, 'This action is unauthorized.');
 
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The live token row of a presented token: the one this process read in the last TOKEN_CACHE_MS, or
+ * read now; undefined unless the token is live and its owner active.
+ */
+async function liveRow(app: FastifyInstance, req: FastifyRequest, token: string) {
+  const hash = hashToken(token);
+  const nowMs = app.config.now().getTime();
+  const kept = app.tokenCache.get(hash, nowMs);
+  if (kept) {
+    if (nowMs - kept.touchedAt > TOUCH_EVERY_MS) {
+      kept.touchedAt = nowMs;
+      await touch(app, req, kept.row.id, nowMs);
+    }
+    return kept.row;
+  }
+  const mark = app.tokenCache.mark();
+  const row = await findLiveToken(app.db, app.dialect, token, hash);
+  if (!row || !activeOwner(row)) return undefined;
+  // Touch last_used_at at most once a minute to keep writes rare.
+  const last = row.last_used_at ? Date.parse(row.last_used_at) : 0;
+  const touched = nowMs - last > TOUCH_EVERY_MS ? nowMs : last;
+  if (touched !== last) await touch(app, req, row.id, nowMs);
+  app.tokenCache.put(hash, row, mark, nowMs, touched);
+  return row;
+}
+
+/** Records a token's use. Best-effort: a read must not fail because the database cannot take a write now. */
+async function touch(app: FastifyInstance, req: FastifyRequest, tokenId: number, nowMs: number) {
+  try {
+    await repo.touchToken(app.db, tokenId, new Date(nowMs).toISOString());
+  } catch (error) {
+    req.log.warn({ err: error }, 'could not record the token use');
+  }
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof findLiveToken>>>;
+const activeOwner = (row: Pick<Row, 'owner_type' | 'user_active' | 'seller_active' | 'seller_shop_id'>) =>
+  row.owner_type === 'user' ? row.user_active === 1 : row.seller_active === 1 && row.seller_shop_id !== null;
+
 /**
  * Resolves the owner of a presented Bearer token: a live token (not expired, not revoked) of an
  * active customer or seller. Throws 401 for anything else.
  */
 async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: string) {
-  const row = await findLiveToken(app.db, app.dialect, token);
+  if (token.length > 200) throw unauthenticated();
+  const row = await liveRow(app, req, token);
   if (!row) throw unauthenticated();
   const owner = row.owner_type as TokenOwner;
-  let principal: { kind: 'user'; value: UserPrincipal } | { kind: 'seller'; value: SellerPrincipal };
-  if (owner === 'user') {
-    if (row.user_active !== 1) throw unauthenticated();
-    principal = { kind: 'user', value: { id: row.owner_id, tokenId: row.id } };
-  } else {
-    if (row.seller_active !== 1 || row.seller_shop_id === null) throw unauthenticated();
-    principal = { kind: 'seller', value: { id: row.owner_id, shopId: row.seller_shop_id, tokenId: row.id } };
-  }
-  // Touch last_used_at at most once a minute to keep writes rare. Best-effort: a read must not fail
-  // because the database cannot take a write now (read-only, locked, timed out).
-  const now = new Date();
-  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
-    try {
-      await repo.touchToken(app.db, row.id, now.toISOString());
-    } catch (error) {
-      req.log.warn({ err: error }, 'could not record the token use');
-    }
-  }
-  return principal;
+  if (owner === 'user') return { kind: 'user' as const, value: { id: row.owner_id, tokenId: row.id } as UserPrincipal };
+  return {
+    kind: 'seller' as const,
+    value: { id: row.owner_id, shopId: row.seller_shop_id!, tokenId: row.id } as SellerPrincipal,
+  };
 }
 
 /**
@@ -48,6 +77,13 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
  *   client clears its stale session, SPEC §4), a seller's is 403.
  */
 export function registerAuthentication(app: FastifyInstance) {
+  const cache = createTokenCache(app.config.tokenCacheMs, {
+    redisUrl: app.config.redisUrl,
+    redisPrefix: app.config.redisPrefix,
+    log: app.log,
+  });
+  app.decorate('tokenCache', cache);
+  app.addHook('onClose', async () => cache.close());
   app.decorateRequest('principal', null);
   app.decorate('authenticate', async (req: FastifyRequest, kind: AuthKind) => {
     const token = bearerOf(req.headers.authorization);
@@ -74,5 +110,12 @@ export async function currentUser(app: FastifyInstance, req: FastifyRequest): Pr
   } catch (error) {
     if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) return null;
     throw error;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live token rows read lately (decision 031); every revocation is reported to it after its commit. */
+    tokenCache: TokenCache;
   }
 }

@@ -6,4 +6,5 @@ export { currentUser, registerAuthentication, type AuthUser } from './authentica
 export { BAD_CREDENTIALS, guardedLogin } from './login-guard';
 export { configurePasswordHashing, hashPassword, PasswordBusyError, verifyPassword, withPasswordSlot } from './password';
 export { COMMON_PASSWORD, passwordProblems, WHITESPACE_PASSWORD } from './password-policy';
+export type { Revoked, TokenCache } from './token-cache';
 export { issueToken, liveTokenOwner, revokeAllTokens, revokeToken, TOKEN_TTL_DAYS, type TokenOwner } from './tokens';

@@ -27,9 +27,9 @@ export async function issueToken(db: DbOrTrx, ownerType: TokenOwner, ownerId: nu
  * The live token row for a presented token (of any owner), with its owner's active flag, or undefined
  * when unknown, revoked or expired.
  */
-export async function findLiveToken(db: DbOrTrx, dialect: Dialect, token: string) {
+export async function findLiveToken(db: DbOrTrx, dialect: Dialect, token: string, hash = hashToken(token)) {
   if (!token || token.length > 200) return undefined;
-  const row = await repo.tokenWithOwnerByHash(db, dialect, hashToken(token));
+  const row = await repo.tokenWithOwnerByHash(db, dialect, hash);
   if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return undefined;
   return row;
 }
@@ -44,11 +44,15 @@ export async function liveTokenOwner(
   return { ownerType: row.owner_type, ownerId: row.owner_id };
 }
 
+/** Revokes one token. Tell the token cache after the commit (`app.tokenCache.revoked`, decision 031). */
 export async function revokeToken(db: DbOrTrx, tokenId: number): Promise<void> {
   await repo.markRevoked(db, tokenId, new Date().toISOString());
 }
 
-/** Revokes every token of an owner (password reset, password change elsewhere). */
+/**
+ * Revokes every token of an owner (password reset, password change elsewhere). Tell the token cache
+ * after the commit (`app.tokenCache.revoked`, decision 031).
+ */
 export async function revokeAllTokens(db: DbOrTrx, ownerType: TokenOwner, ownerId: number, exceptId?: number) {
   await repo.markAllRevoked(db, ownerType, ownerId, new Date().toISOString(), exceptId);
 }

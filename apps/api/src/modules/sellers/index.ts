@@ -7,7 +7,13 @@ import { createSellersService } from './sellers.service';
 
 /** The seller's sign-in, sign-out and own account (API.md "Seller side"), and the shop application. */
 export async function sellersRoutes(app: FastifyInstance) {
-  const sellers = createSellersService({ db: app.db, limits: app.limits, config: app.config.accounts, now: app.config.now });
+  const sellers = createSellersService({
+    db: app.db,
+    limits: app.limits,
+    config: app.config.accounts,
+    now: app.config.now,
+    tokens: app.tokenCache,
+  });
   const tags = ['seller'];
   const cfg = app.config.accounts;
   await app.register(applicationRoutes);

@@ -3,7 +3,7 @@ import type { AccountsConfig } from '../../config';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/route';
 import type { RateLimitStore } from '../../shared/rate-limit';
-import { guardedLogin, verifyPassword, issueToken, revokeToken } from '../auth';
+import { guardedLogin, verifyPassword, issueToken, revokeToken, type TokenCache } from '../auth';
 import { findSellerByEmail, findSellerById, toSeller, toSellerShop, touchSellerSeen } from './sellers.repository';
 
 export interface SellersDeps {
@@ -11,13 +11,15 @@ export interface SellersDeps {
   limits: RateLimitStore;
   config: AccountsConfig;
   now: () => Date;
+  /** Told of every revocation after its commit (decision 031). */
+  tokens: TokenCache;
 }
 
 /** The answer to the right password of a shop still waiting for approval (decision 022). */
 export const SHOP_PENDING = 'Your shop application is awaiting approval. You can sign in once it is approved.';
 
 /** Sign-in of the shops' users: the seller area's front door (API.md "Seller side"). */
-export function createSellersService({ db, limits, config, now }: SellersDeps) {
+export function createSellersService({ db, limits, config, now, tokens }: SellersDeps) {
   /** The same limits, slow-down and one failure message as the customer login; the hash check always runs. */
   async function login(body: SellerLoginBody, ip: string, locale: Locale): Promise<SellerAuth> {
     const row = await findSellerByEmail(db, body.email);
@@ -38,7 +40,10 @@ export function createSellersService({ db, limits, config, now }: SellersDeps) {
     return { user: toSeller(row), shop: toSellerShop(row, locale) };
   }
 
-  const logout = (tokenId: number) => revokeToken(db, tokenId);
+  async function logout(tokenId: number) {
+    await revokeToken(db, tokenId);
+    tokens.revoked({ tokenId });
+  }
 
   return { login, me, logout };
 }

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRedis } from '../../shared/redis';
+import type { TokenOwner } from './tokens';
+
+/** What a signed-in request needs of its token's row: who, until when, and whether the account is active. */
+export interface LiveTokenRow {
+  id: number;
+  owner_type: string;
+  owner_id: number;
+  expires_at: string;
+  last_used_at: string | null;
+  user_active: number | null;
+  seller_active: number | null;
+  seller_shop_id: number | null;
+}
+
+/** Which tokens a committed revocation ended: one, or every token of an owner. */
+export type Revoked = { tokenId: number } | { ownerType: TokenOwner; ownerId: number };
+
+interface Entry {
+  row: LiveTokenRow;
+  /** When the row was read (ms): kept for `ttlMs` from then. */
+  readAt: number;
+  expiresAt: number;
+  /** When this process last wrote the token's last_used_at (ms). */
+  touchedAt: number;
+}
+
+/**
+ * The live token rows this process read in the last `ttlMs` (TOKEN_CACHE_MS, decision 031), so that a
+ * signed-in call does not pay a statement to learn who it is. A revocation drops its rows here at once
+ * and, with REDIS_URL, on every other instance; a change made outside the application (an account
+ * deactivated in the database) is seen within `ttlMs`. Only live tokens of active accounts are kept.
+ */
+export interface TokenCache {
+  /** The row kept for this token hash, while younger than the TTL and the token unexpired. */
+  get(hash: string, nowMs: number): Entry | undefined;
+  /** Taken before reading a row from the database: `put` keeps it only if nothing was revoked meanwhile. */
+  mark(): number;
+  put(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number): void;
+  /** Call after a revocation is committed: forgets its tokens here and on the other instances. */
+  revoked(what: Revoked): void;
+  close(): Promise<void>;
+}
+
+const MAX_ENTRIES = 50_000;
+
+export function createTokenCache(
+  ttlMs: number,
+  opts: { redisUrl?: string; redisPrefix: string; log: FastifyBaseLogger },
+): TokenCache {
+  const byHash = new Map<string, Entry>();
+  const hashById = new Map<number, string>();
+  // Bumped by every revocation (here or elsewhere): a row read across one is not kept.
+  let epoch = 0;
+  // False while the subscription to the other instances' revocations is down: nothing is kept then.
+  const shared = !!opts.redisUrl && ttlMs > 0;
+  let listening = !shared;
+
+  const drop = (hash: string) => {
+    const e = byHash.get(hash);
+    if (!e) return;
+    byHash.delete(hash);
+    hashById.delete(e.row.id);
+  };
+  const forget = (what: Revoked) => {
+    epoch++;
+    if ('tokenId' in what) {
+      const hash = hashById.get(what.tokenId);
+      if (hash) drop(hash);
+      return;
+    }
+    for (const [hash, e] of byHash) if (e.row.owner_type === what.ownerType && e.row.owner_id === what.ownerId) drop(hash);
+  };
+
+  // Other instances' revocations, through Redis pub/sub (as the realtime fan-out, decision 019).
+  let publish: (what: Revoked) => void = () => undefined;
+  let close = async () => undefined;
+  if (shared && opts.redisUrl) {
+    const channel = `${opts.redisPrefix}token-revocations`;
+    const origin = randomUUID();
+    const pub = createRedis(opts.redisUrl, { name: 'souq-tokens-pub' });
+    const sub = createRedis(opts.redisUrl, { name: 'souq-tokens-sub' });
+    sub.subscribe(channel).then(
+      () => (listening = true),
+      (error: unknown) => opts.log.warn({ err: error }, 'tokens: Redis subscribe failed'),
+    );
+    // While the subscription is down, revocations of other instances may be missed: keep nothing then
+    // (every call reads its token) until it is back.
+    sub.on('close', () => {
+      listening = false;
+      epoch++;
+      byHash.clear();
+      hashById.clear();
+    });
+    // On reconnecting ioredis subscribes again just after reporting itself ready: a PING answered
+    // after that SUBSCRIBE says the subscription is live again.
+    sub.on('ready', () => {
+      sub.ping().then(
+        () => (listening = true),
+        () => undefined,
+      );
+    });
+    sub.on('message', (_channel: string, text: string) => {
+      try {
+        const m = JSON.parse(text) as { o: string; w: Revoked };
+        if (m.o !== origin) forget(m.w);
+      } catch (error) {
+        opts.log.warn({ err: error }, 'tokens: unreadable revocation');
+      }
+    });
+    publish = (what) => {
+      pub
+        .publish(channel, JSON.stringify({ o: origin, w: what }))
+        .catch((error: unknown) => opts.log.warn({ err: error }, 'tokens: revocation publish failed'));
+    };
+    close = async () => {
+      pub.disconnect();
+      sub.disconnect();
+    };
+  }
+
+  function putEntry(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number) {
+    if (ttlMs <= 0 || !listening || mark !== epoch) return;
+    if (byHash.size >= MAX_ENTRIES) drop(byHash.keys().next().value!);
+    drop(hash);
+    byHash.set(hash, { row, readAt: nowMs, expiresAt: Date.parse(row.expires_at), touchedAt });
+    hashById.set(row.id, hash);
+  }
+
+  return {
+    get(hash, nowMs) {
+      const e = byHash.get(hash);
+      if (!e) return undefined;
+      if (nowMs - e.readAt >= ttlMs || nowMs >= e.expiresAt) {
+        drop(hash);
+        return undefined;
+      }
+      return e;
+    },
+    mark: () => epoch,
+    put: (hash, row, mark, nowMs, touchedAt) => putEntry(hash, row, mark, nowMs, touchedAt),
+    revoked(what) {
+      forget(what);
+      publish(what);
+    },
+    close: () => close(),
+  };
+}
