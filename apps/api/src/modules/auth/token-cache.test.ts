@@ -57,6 +57,18 @@ describe('the token cache', () => {
     expect(cache.get('a', t0)?.row.id).toBe(1);
   });
 
+  it('lets go of rows past their time when it keeps another', () => {
+    const cache = createTokenCache(10_000, { redisPrefix: 't:', log });
+    const t0 = Date.now();
+    cache.put('a', row(1), cache.mark(), t0, t0);
+    cache.put('b', row(2), cache.mark(), t0 + 5_000, t0);
+    expect(cache.size()).toBe(2);
+    cache.put('c', row(3), cache.mark(), t0 + 12_000, t0);
+    expect(cache.size()).toBe(2);
+    cache.put('d', row(4), cache.mark(), t0 + 30_000, t0);
+    expect(cache.size()).toBe(1);
+  });
+
   it('keeps nothing with a TTL of 0', () => {
     const cache = createTokenCache(0, { redisPrefix: 't:', log });
     cache.put('a', row(1), cache.mark(), Date.now(), Date.now());

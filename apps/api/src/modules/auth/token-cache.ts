@@ -41,6 +41,8 @@ export interface TokenCache {
   put(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number): void;
   /** Call after a revocation is committed: forgets its tokens here and on the other instances. */
   revoked(what: Revoked): void;
+  /** Rows kept now (some may be past their time until the next `put`). */
+  size(): number;
   close(): Promise<void>;
 }
 
@@ -123,8 +125,12 @@ export function createTokenCache(
 
   function putEntry(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number) {
     if (ttlMs <= 0 || !listening || mark !== epoch) return;
-    if (byHash.size >= MAX_ENTRIES) drop(byHash.keys().next().value!);
     drop(hash);
+    // Rows are kept in the order they were read: the oldest go first, when past their time or too many.
+    for (const [oldest, e] of byHash) {
+      if (nowMs - e.readAt < ttlMs && byHash.size < MAX_ENTRIES) break;
+      drop(oldest);
+    }
     byHash.set(hash, { row, readAt: nowMs, expiresAt: Date.parse(row.expires_at), touchedAt });
     hashById.set(row.id, hash);
   }
@@ -145,6 +151,7 @@ export function createTokenCache(
       forget(what);
       publish(what);
     },
+    size: () => byHash.size,
     close: () => close(),
   };
 }
