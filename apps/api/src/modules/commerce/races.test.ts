@@ -51,9 +51,20 @@ describe('races', () => {
     for (const c of list)
       expect((await post(app, '/api/cart/store', c.auth, { product_id: p!.id, quantity: 1 })).statusCode).toBe(200);
     await setStock(app, p!.id, 10);
-    const codes = (await Promise.all(list.map((c) => place(c)))).map((r) => r.statusCode);
-    expect(codes.filter((s) => s === 200)).toHaveLength(10);
-    expect(codes.filter((s) => s === 422)).toHaveLength(90);
+    const answers = await Promise.all(list.map((c) => place(c)));
+    const codes = answers.map((r) => r.statusCode);
+    // Said when it fails: every status seen, and the first answer that was neither an order nor a refusal.
+    const seen = `${JSON.stringify(Object.fromEntries(codes.map((c) => [c, codes.filter((x) => x === c).length])))} ${
+      answers.find((r) => r.statusCode !== 200 && r.statusCode !== 422)?.body ?? ''
+    }`;
+    expect(
+      codes.filter((s) => s === 200),
+      seen,
+    ).toHaveLength(10);
+    expect(
+      codes.filter((s) => s === 422),
+      seen,
+    ).toHaveLength(90);
     expect(await stockOf(app, p!.id)).toBe(0);
     expect(await ordersOf(p!.id)).toBe(10);
   });
