@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRedis } from '../../shared/redis';
+import { redisChannel } from '../../shared/redis-channel';
 import type { TokenOwner } from './tokens';
 
 /** What a signed-in request needs of its token's row: who, until when, and whether the account is active. */
@@ -76,52 +75,23 @@ export function createTokenCache(
     for (const [hash, e] of byHash) if (e.row.owner_type === what.ownerType && e.row.owner_id === what.ownerId) drop(hash);
   };
 
-  // Other instances' revocations, through Redis pub/sub (as the realtime fan-out, decision 019).
-  let publish: (what: Revoked) => void = () => undefined;
-  let close = async () => undefined;
-  if (shared && opts.redisUrl) {
-    const channel = `${opts.redisPrefix}token-revocations`;
-    const origin = randomUUID();
-    const pub = createRedis(opts.redisUrl, { name: 'souq-tokens-pub' });
-    const sub = createRedis(opts.redisUrl, { name: 'souq-tokens-sub' });
-    sub.subscribe(channel).then(
-      () => (listening = true),
-      (error: unknown) => opts.log.warn({ err: error }, 'tokens: Redis subscribe failed'),
-    );
-    // While the subscription is down, revocations of other instances may be missed: keep nothing then
-    // (every call reads its token) until it is back.
-    sub.on('close', () => {
-      listening = false;
-      epoch++;
-      byHash.clear();
-      hashById.clear();
-    });
-    // On reconnecting ioredis subscribes again just after reporting itself ready: a PING answered
-    // after that SUBSCRIBE says the subscription is live again.
-    sub.on('ready', () => {
-      sub.ping().then(
-        () => (listening = true),
-        () => undefined,
-      );
-    });
-    sub.on('message', (_channel: string, text: string) => {
-      try {
-        const m = JSON.parse(text) as { o: string; w: Revoked };
-        if (m.o !== origin) forget(m.w);
-      } catch (error) {
-        opts.log.warn({ err: error }, 'tokens: unreadable revocation');
-      }
-    });
-    publish = (what) => {
-      pub
-        .publish(channel, JSON.stringify({ o: origin, w: what }))
-        .catch((error: unknown) => opts.log.warn({ err: error }, 'tokens: revocation publish failed'));
-    };
-    close = async () => {
-      pub.disconnect();
-      sub.disconnect();
-    };
-  }
+  // Other instances' revocations, through Redis pub/sub (as the realtime fan-out, decision 019). While
+  // the subscription is down they may be missed: nothing is kept then (every call reads its token).
+  const others =
+    opts.redisUrl && shared
+      ? redisChannel<Revoked>(opts.redisUrl, `${opts.redisPrefix}token-revocations`, {
+          name: 'souq-tokens',
+          log: opts.log,
+          receive: forget,
+          down: () => {
+            listening = false;
+            epoch++;
+            byHash.clear();
+            hashById.clear();
+          },
+          up: () => (listening = true),
+        })
+      : null;
 
   function putEntry(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number) {
     if (ttlMs <= 0 || !listening || mark !== epoch) return;
@@ -149,9 +119,9 @@ export function createTokenCache(
     put: (hash, row, mark, nowMs, touchedAt) => putEntry(hash, row, mark, nowMs, touchedAt),
     revoked(what) {
       forget(what);
-      publish(what);
+      others?.publish(what);
     },
     size: () => byHash.size,
-    close: () => close(),
+    close: async () => others?.close(),
   };
 }
