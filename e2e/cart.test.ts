@@ -216,3 +216,70 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await page.context().close();
   });
 });
+
+describe('the voucher dialog over the basket', () => {
+  it('opened by a press in the basket’s first frame, it is on top, and Escape gives focus back to its row (decision 030)', async () => {
+    const who = await customer({ address: false });
+    const product = await simpleProduct(1);
+    await call('/cart/store', who.token, {
+      product_id: product.id,
+      quantity: 1,
+      color: null,
+      size: null,
+      unit: null,
+      is_buy_now: 0,
+    });
+    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+    await signIn(page, who);
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    const row = '[data-testid=basket] [data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]';
+    // Opened once, the basket keeps its rows: opened again, the row is there in its first frame.
+    await page.getByTestId('cart-button').click();
+    await page.locator(`[data-testid=basket][open]:modal ${row.slice('[data-testid=basket] '.length)}`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=basket]').waitFor({ state: 'hidden' });
+
+    // Open the basket and press the row before the basket's first frame is painted (a busy phone).
+    const pressed = await page.evaluate(`(async () => {
+      // The dialog's open effect runs in a task of its own after the click: wait for its attribute (a
+      // mutation observer's callback comes in a microtask right after that task, before any frame).
+      const opened = (selector) =>
+        new Promise((resolve) => {
+          const found = () => document.querySelector(selector + '[open]');
+          if (found()) return resolve(found());
+          const watch = new MutationObserver(() => {
+            if (found()) {
+              watch.disconnect();
+              resolve(found());
+            }
+          });
+          watch.observe(document.body, { attributes: true, attributeFilter: ['open'], childList: true, subtree: true });
+        });
+      document.querySelector('[data-testid=cart-button]').click();
+      const basket = await opened('[data-testid=basket]');
+      const firstFrame = !basket.matches(':modal');
+      const row = document.querySelector(${JSON.stringify(row)});
+      row.focus();
+      row.click();
+      await opened('[data-testid=voucher-dialog]');
+      return { firstFrame, basketModal: basket.matches(':modal') };
+    })()`);
+    // The basket became modal at once, under the voucher dialog (before, its late step put it on top and
+    // took focus, and the voucher dialog handed focus back to the basket's close button).
+    expect(pressed).toEqual({ firstFrame: true, basketModal: true });
+    const voucher = page.locator('[data-testid=voucher-dialog][open]');
+    await expect.poll(() => voucher.evaluate((d) => d.matches(':modal') && d.contains(document.activeElement))).toBe(true);
+    const panel = (await voucher.locator('.dialog__panel').boundingBox())!;
+    const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-testid=voucher-dialog]'), {
+      x: panel.x + panel.width / 2,
+      y: panel.y + panel.height / 2,
+    });
+    expect(onTop).toBe(true);
+    await page.keyboard.press('Escape');
+    await voucher.waitFor({ state: 'detached' }).catch(() => undefined);
+    await expect.poll(() => page.evaluate((sel) => document.activeElement === document.querySelector(sel), row)).toBe(true);
+    expect(await page.locator('[data-testid=basket]').evaluate((d) => d.matches(':modal'))).toBe(true);
+    await finish(page, 'cart-voucher-over-basket-first-frame-en-1280');
+  });
+});

@@ -52,6 +52,9 @@ function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
+/** Dialogs shown but not modal yet (in their first frame), each with the step that makes it modal. */
+const pendingSteps = new Map<HTMLDialogElement, () => void>();
+
 /**
  * Opens the dialog on screen at once and makes it modal right after that frame is painted (decision 030).
  * showModal() makes everything outside the dialog inert, which restyles the whole page before the dialog
@@ -60,33 +63,43 @@ function cycleFocus(e: React.KeyboardEvent<HTMLDialogElement>) {
  * closed and shown modal again in one task (no frame between), with focus left where it was. The close
  * event of that step is queued: when it comes the dialog is open again, and the Dialog's listener lets
  * it pass. A dialog opened over another modal one is shown modal at once: the first one's inert
- * background would hold it. Returns what cancels the pending step (the dialog closed first, or unmounted).
+ * background would hold it. One opened from a dialog still in its first frame (a press in that frame,
+ * on a busy phone) makes that one modal first: its step, run later, would put it over the new one, and
+ * the new one would hand focus back to whatever the late step had focused. Returns what cancels the
+ * pending step (the dialog closed first, or unmounted).
  */
 function openDialog(el: HTMLDialogElement): () => void {
   const modal = () => {
     el.showModal();
     document.body.classList.add('no-scroll');
   };
+  for (const step of [...pendingSteps.values()]) step();
   if (document.querySelector('dialog:modal')) {
     modal();
     return () => undefined;
   }
   el.show();
+  let frame = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    // The callback runs before this frame's paint; the timer after it.
-    timer = setTimeout(() => {
-      if (!el.open || el.matches(':modal')) return;
-      const focused = document.activeElement;
-      el.close();
-      modal();
-      if (focused instanceof HTMLElement && el.contains(focused)) focused.focus();
-    });
-  });
-  return () => {
+  const cancel = () => {
+    pendingSteps.delete(el);
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
+  const step = () => {
+    cancel();
+    if (!el.open || el.matches(':modal')) return;
+    const focused = document.activeElement;
+    el.close();
+    modal();
+    if (focused instanceof HTMLElement && el.contains(focused)) focused.focus();
+  };
+  pendingSteps.set(el, step);
+  // The callback runs before this frame's paint; the timer after it.
+  frame = requestAnimationFrame(() => {
+    timer = setTimeout(step);
+  });
+  return cancel;
 }
 
 /**
@@ -126,10 +139,12 @@ export function Dialog({
       // From openDialog's step to modal: the dialog is open again by the time its close event comes.
       if (el.open) return;
       // One dialog giving way to another (sign-in to forgotten password): focus and the scroll lock
-      // stay with the one now open.
+      // stay with the one now open. Closed over the dialog it was opened from (a voucher dialog over the
+      // basket), focus goes back to the control that opened it, wherever the browser put it.
       const next = document.querySelector('dialog[open]');
       if (!next) document.body.classList.remove('no-scroll');
-      if (opener.current instanceof HTMLElement && !next?.contains(document.activeElement)) opener.current.focus();
+      const back = opener.current;
+      if (back instanceof HTMLElement && (!next || next.contains(back) || !next.contains(document.activeElement))) back.focus();
       onClose();
     };
     el.addEventListener('close', onNativeClose);
