@@ -318,3 +318,55 @@ describe('without JavaScript', () => {
     }
   });
 });
+
+describe('the page’s strings apart from its data (decision 032)', () => {
+  const LOGIN_FIRST = { ar: 'يرجى تسجيل الدخول أولاً!', en: 'Please login first!' } as const;
+
+  it('serves a page without its language’s strings, naming their version, which the browser may keep for good', async () => {
+    for (const locale of ['ar', 'en'] as const) {
+      const html = await (await fetch(`${baseUrl()}/products?lang=${locale}`)).text();
+      const link = new RegExp(
+        `<link rel="preload" as="fetch" href="(/api/lang/${locale}\\?v=[\\w-]+)" crossorigin="anonymous" data-messages="${locale}"/>`,
+      ).exec(html);
+      expect(link, locale).not.toBeNull();
+      // A string no served page shows (a toast's): before, every string of the language was in the page's data.
+      expect(html).not.toContain(LOGIN_FIRST[locale]);
+      const strings = await fetch(`${baseUrl()}${link![1]}`);
+      expect(strings.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(((await strings.json()) as Record<string, string>)['account.login_first']).toBe(LOGIN_FIRST[locale]);
+    }
+  });
+
+  it('hydrates with the strings its <head> preloaded (one request), and shows them in toasts and titles', async () => {
+    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/lang/')) requested.push(r.url());
+    });
+    await page.goto(`${baseUrl()}/products/${await firstProductId()}/details`);
+    await hydrated(page);
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('toasts').getByText(LOGIN_FIRST.en).waitFor();
+    await page.keyboard.press('Escape');
+    // A client navigation's title comes from a meta function, which reads the same strings.
+    await page.locator('header a[href="/shops"]').first().click();
+    await expect.poll(() => page.title()).toMatch(/^Shops \| /);
+    // The preload and entry.client's fetch were one request.
+    expect(requested).toHaveLength(1);
+    expect(requested[0]).toMatch(/\/api\/lang\/en\?v=[\w-]+$/);
+    await finish(page, 'hydration-strings-en-1280');
+  });
+
+  it('stays as served, links working, when the strings cannot be had', async () => {
+    const page = await newPage({ locale: 'ar', width: 1280, height: 900 });
+    await page.route('**/api/lang/**', (route) => route.abort());
+    await page.goto(`${baseUrl()}/products`);
+    // entry.client tries three times (0.5, 1 and 1.5 s apart), then says so and leaves the page alone.
+    await expect.poll(() => page.errors.some((e) => e.includes('did not load')), { timeout: 10_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.locator('main h1').first().textContent()).toBe('المنتجات');
+    await Promise.all([page.waitForURL(/\/shops$/), page.locator('header a[href="/shops"]').first().click()]);
+    expect(await page.locator('main h1').first().textContent()).toBe('المتاجر');
+    await page.context().close();
+  });
+});

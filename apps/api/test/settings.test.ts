@@ -134,6 +134,33 @@ describe(`GET /api/lang/{locale} (${testDialect()})`, () => {
     expect(Object.values(e).some((v) => /[\u0600-\u06FF]/.test(v) && !/[a-z]/i.test(v))).toBe(false);
   });
 
+  it('names its version (ETag), and at the address of that version may be kept for good, from the answer cache too (decision 032)', async () => {
+    const cached = await createTestApp({ catalogCacheTtlMs: 60_000 });
+    try {
+      for (const locale of ['ar', 'en']) {
+        const plain = await cached.inject({ url: `/api/lang/${locale}` });
+        const version = /^"([\w-]{16})"$/.exec(String(plain.headers.etag))?.[1];
+        expect(version, `${locale}: ${plain.headers.etag}`).toBeDefined();
+        const other = (await cached.inject({ url: `/api/lang/${locale === 'ar' ? 'en' : 'ar'}` })).headers.etag;
+        expect(other).not.toBe(plain.headers.etag);
+        for (let i = 0; i < 2; i++) {
+          // The second of each is the answer cache's: it carries the same headers.
+          const again = await cached.inject({ url: `/api/lang/${locale}` });
+          expect([again.headers['cache-control'], again.headers.etag]).toEqual(['public, max-age=300', plain.headers.etag]);
+          const pinned = await cached.inject({ url: `/api/lang/${locale}?v=${version}` });
+          expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(pinned.json()).toEqual(plain.json());
+          const old = await cached.inject({ url: `/api/lang/${locale}?v=0123456789abcdef` });
+          expect(old.headers['cache-control']).toBe('public, max-age=300');
+          expect(old.json()).toEqual(plain.json());
+        }
+        expect((await cached.inject({ url: `/api/lang/${locale}?v=${version}` })).headers['x-cache']).toBe('hit');
+      }
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('answers 404 for an unknown locale', async () => {
     const res = await app.inject({ url: '/api/lang/xx' });
     expect(res.statusCode).toBe(404);

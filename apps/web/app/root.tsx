@@ -12,8 +12,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './shared/site';
-import { api, type ApiContext } from './shared/api';
-import { requestLocale, type Messages } from './shared/i18n';
+import { api, apiResponse, readAnswer, type ApiContext } from './shared/api';
+import { messagesHref, messagesOf, requestLocale, setMessages, type Messages } from './shared/i18n';
 import type { RootData } from './shared/root-data';
 import { themeCss } from './shared/theme';
 import { reportVitals } from './shared/vitals';
@@ -34,12 +34,17 @@ const firstScreenFonts = { rtl: [arabic400, arabic700, latin400, latin700], ltr:
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const locale = requestLocale(request);
   const ctx = context as ApiContext;
-  const [master, messages] = await Promise.all([
+  const [master, messagesVersion] = await Promise.all([
     api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
-    api<Messages>(`/lang/${locale}`, { locale, context: ctx }),
+    // The strings render the page here and go to the browser apart, at their version's address
+    // (decision 032): the page's data carries only that version.
+    apiResponse(`/lang/${locale}`, { locale, context: ctx }).then(async (res) => {
+      setMessages(locale, await readAnswer<Messages>(res));
+      return (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '');
+    }),
   ]);
   // Never the host the request names (Host, X-Forwarded-Host): the server passes its configured origin.
-  return { master, messages, origin: ctx.origin ?? new URL(request.url).origin, locale };
+  return { master, messagesVersion, origin: ctx.origin ?? new URL(request.url).origin, locale };
 }
 
 // Settings and strings change rarely: keep them across client navigations.
@@ -64,6 +69,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {firstScreenFonts[dir].map((href) => (
           <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
         ))}
+        {/* The page's strings, fetched with the scripts; entry.client hydrates once they are here (decision 032). */}
+        {data ? (
+          <link
+            rel="preload"
+            as="fetch"
+            href={messagesHref(locale, data.messagesVersion)}
+            crossOrigin="anonymous"
+            data-messages={locale}
+          />
+        ) : null}
         {theme ? <style id="theme-colors">{theme}</style> : null}
         <Meta />
         <Links />
@@ -88,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     reportVitals(rate, landing);
   }, [rate, landing]);
   return (
-    <SiteProvider master={loaderData.master} messages={loaderData.messages} locale={loaderData.locale}>
+    <SiteProvider master={loaderData.master} messages={messagesOf(loaderData.locale)} locale={loaderData.locale}>
       <Outlet />
     </SiteProvider>
   );

@@ -73,6 +73,9 @@ export interface RouteSpec<
 
 export type AuthKind = 'user' | 'seller' | 'optional' | 'any';
 
+/** Headers a cached route's handler may set that belong to the answer (they are replayed on cache hits). */
+const CACHED_HEADERS = ['cache-control', 'etag'] as const;
+
 /** The signed-in customer behind a customer token. */
 export interface UserPrincipal {
   id: number;
@@ -206,10 +209,16 @@ export function route<
       const auth = (req.principal ?? null) as PrincipalOf<A>;
       const run = () => handler({ query, body, params, auth, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>, A>);
       if (spec.publicCache && app.responseCache?.enabled && !req.headers.authorization) {
-        const sent = await app.responseCache.send(req, reply, `${req.locale}|${req.url}`, async () => ({
-          type: 'application/json; charset=utf-8',
-          body: JSON.stringify(await run()),
-        }));
+        const sent = await app.responseCache.send(req, reply, `${req.locale}|${req.url}`, async () => {
+          const body = JSON.stringify(await run());
+          // Kept with the answer, so that every answer from the cache carries them too.
+          const headers: Record<string, string> = {};
+          for (const name of CACHED_HEADERS) {
+            const value = reply.getHeader(name);
+            if (typeof value === 'string') headers[name] = value;
+          }
+          return { type: 'application/json; charset=utf-8', body, headers };
+        });
         if (sent) return reply;
       }
       return run();

@@ -7,8 +7,8 @@ import { sanitizeArticle } from '~/features/content/rich-text.server';
 import { articleJsonLd } from '~/features/content/seo';
 import { useBlogViews } from '~/features/content/use-blog-view';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, localisedUrl, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { blog } = data;
   const root = rootDataOf(matches);
   const origin = originOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   const locale = root?.locale ?? 'ar';
   const path = blogPath(blog.slug);
   return seoMeta({

@@ -4,8 +4,8 @@ import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { fetchBlogs } from '~/features/content/api';
 import { BlogCard, BlogCategories, blogPath, blogsPath } from '~/features/content/blog';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { Pagination } from '~/shared/ui/pagination';
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   const origin = originOf(matches);
   const category = data?.categories.find((c) => c.id === data.category);
   const title = category ? `${category.name} | ${t('page.blogs')}` : t('page.blogs');

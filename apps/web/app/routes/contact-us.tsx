@@ -3,8 +3,8 @@ import { fetchContactUs } from '~/features/support/api';
 import { ContactCards, ContactForm } from '~/features/support/contact';
 import { AccountAction } from '~/features/support/help';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/contact-us';
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.contact_us'),

@@ -6,8 +6,8 @@ import { ProductGrid, ProductGridSkeleton } from '~/features/catalog/product-car
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';
 import { Pagination } from '~/shared/ui/pagination';
@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const sale = data.flash_sale;
-  const t = makeTranslate(rootDataOf(matches)?.messages ?? {});
+  const t = metaTranslate(rootDataOf(matches));
   return seoMeta({
     matches,
     title: sale.name,

@@ -8,8 +8,8 @@ import { ProductSection } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { organizationJsonLd, originOf, seoMeta } from '~/shared/seo';
 import type { Route } from './+types/home';
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.home'),

@@ -5,8 +5,8 @@ import { fetchLegalPage } from '~/features/content/api';
 import { sanitizeArticle } from '~/features/content/rich-text.server';
 import type { ApiContext } from '~/shared/api';
 import { formatDate } from '~/shared/dates';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { MailIcon } from '~/shared/ui/icons';
@@ -34,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
-  const t = makeTranslate(rootDataOf(matches)?.messages ?? {});
+  const t = metaTranslate(rootDataOf(matches));
   const path = pathOf(data.slug);
   const html = data.content.description;
   return seoMeta({

@@ -1,8 +1,8 @@
 import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
-import { makeTranslate } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import type { Route } from './+types/most-popular';
 
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.most_popular'),

@@ -16,8 +16,8 @@ import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
 import type { ApiContext } from '~/shared/api';
 import { useAuth } from '~/shared/auth-store';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import type { RootData } from '~/shared/root-data';
 import { breadcrumbJsonLd, localisedUrl, originOf, productJsonLd, seoMeta } from '~/shared/seo';
 import type { Route } from './+types/product-details';
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const p = data.product;
   const origin = originOf(matches);
-  const t = makeTranslate(rootDataOf(matches)?.messages ?? {});
+  const t = metaTranslate(rootDataOf(matches));
   return seoMeta({
     matches,
     title: p.meta_title || p.name,

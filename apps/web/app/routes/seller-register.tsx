@@ -2,8 +2,8 @@ import type { Master } from '@souq/contracts';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { SellerApplication, SellerPitch } from '~/features/content/seller-application';
 import { api, type ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/seller-register';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   if (error) return [];
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.seller_register'),

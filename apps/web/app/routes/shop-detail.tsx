@@ -9,8 +9,8 @@ import { ListSearch, OnlinePill } from '~/features/catalog/shop-card';
 import { ChatBubbleIcon, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';
 import { Pagination } from '~/shared/ui/pagination';
@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const { shop } = data;
-  const t = makeTranslate(rootDataOf(matches)?.messages ?? {});
+  const t = metaTranslate(rootDataOf(matches));
   return seoMeta({
     matches,
     title: shop.name,

@@ -5,8 +5,8 @@ import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
 import { useSite } from '~/shared/site';
 import type { ApiContext } from '~/shared/api';
-import { makeTranslate, requestLocale } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+import { requestLocale } from '~/shared/i18n';
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/shops';
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.shops'),

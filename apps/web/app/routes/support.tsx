@@ -1,13 +1,13 @@
 import { HelpCentre } from '~/features/support/help';
-import { makeTranslate } from '~/shared/i18n';
-import { rootDataOf } from '~/shared/page';
+
+import { rootDataOf, metaTranslate } from '~/shared/page';
 import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/support';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataOf(matches);
-  const t = makeTranslate(root?.messages ?? {});
+  const t = metaTranslate(root);
   return seoMeta({
     matches,
     title: t('page.support'),

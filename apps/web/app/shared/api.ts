@@ -79,7 +79,8 @@ export async function readAnswer<T>(res: Response): Promise<T> {
   return json as T;
 }
 
-export async function api<T>(path: string, options: RequestOptions): Promise<T> {
+/** An API call's response as it comes (api() reads it): for the rare caller that needs its headers too. */
+export async function apiResponse(path: string, options: RequestOptions): Promise<Response> {
   const headers = apiHeaders(options.locale, options.token);
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -88,8 +89,9 @@ export async function api<T>(path: string, options: RequestOptions): Promise<T> 
   }
   const url = buildPath(path, options.query);
   const init = { method: options.method ?? 'GET', headers, body };
-  const res = options.context?.apiFetch
-    ? await options.context.apiFetch(url, init)
-    : await fetch(url, { ...init, signal: options.signal });
-  return readAnswer<T>(res);
+  return options.context?.apiFetch ? options.context.apiFetch(url, init) : fetch(url, { ...init, signal: options.signal });
+}
+
+export async function api<T>(path: string, options: RequestOptions): Promise<T> {
+  return readAnswer<T>(await apiResponse(path, options));
 }

@@ -12,6 +12,23 @@ export function makeTranslate(messages: Messages): Translate {
   };
 }
 
+/**
+ * The strings of each language this process holds (decision 032). They are not in a page's hydration
+ * data: on the server the root loader puts its request's language here before the page is rendered; in
+ * the browser entry.client loads the page's language (preloaded from the <head>) before hydrating. Meta
+ * functions, which run outside React on both sides, read them here too.
+ */
+const loaded = new Map<string, Messages>();
+const none: Messages = {};
+export function setMessages(locale: string, messages: Messages) {
+  loaded.set(locale, messages);
+}
+export function messagesOf(locale: string | undefined): Messages {
+  return (locale ? loaded.get(locale) : undefined) ?? none;
+}
+/** The address of a version of a language's strings: its answer never changes (the API says so). */
+export const messagesHref = (locale: string, version: string) => `/api/lang/${locale}?v=${encodeURIComponent(version)}`;
+
 export type Direction = 'rtl' | 'ltr';
 export const SUPPORTED_LOCALES = ['ar', 'en'] as const;
 export const DEFAULT_LOCALE = 'ar';

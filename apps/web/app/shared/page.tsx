@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from './root-data';
-import { makeTranslate } from './i18n';
+import { makeTranslate, messagesOf, type Translate } from './i18n';
 import { useT } from '~/shared/site';
 
 interface MetaMatch {
@@ -14,6 +14,11 @@ export function rootDataOf(matches: ReadonlyArray<MetaMatch | undefined>): RootD
   return (root?.loaderData ?? root?.data) as RootData | undefined;
 }
 
+/** The translation of a meta function: the page's language, from the root's data (meta runs outside React). */
+export function metaTranslate(root: RootData | undefined): Translate {
+  return makeTranslate(messagesOf(root?.locale));
+}
+
 /** Page title: the route title followed by the app name (SPEC §2). */
 export function pageTitle(root: RootData | undefined, title: string): string {
   const app = root?.master.app_name ?? '';
@@ -24,7 +29,7 @@ export function pageTitle(root: RootData | undefined, title: string): string {
 export function titleMeta(key: string) {
   return ({ matches }: { matches: ReadonlyArray<MetaMatch | undefined> }): MetaDescriptor[] => {
     const root = rootDataOf(matches);
-    const t = makeTranslate(root?.messages ?? {});
+    const t = metaTranslate(root);
     return [{ title: pageTitle(root, t(key)) }];
   };
 }

@@ -1,10 +1,13 @@
 import type { Master } from '@souq/contracts';
-import type { Messages } from './i18n';
 
-/** What the root route's loader gives every page: the site settings, the strings, the public origin, the language. */
+/** What the root route's loader gives every page: the site settings, the version of its strings, the public origin, the language. */
 export interface RootData {
   master: Master;
-  messages: Messages;
+  /**
+   * The version of the language's strings (the API's ETag of /api/lang/{locale}). The strings themselves
+   * are not in the page's data (decision 032): i18n.ts messagesOf(locale) holds them.
+   */
+  messagesVersion: string;
   /** The site's public origin (PUBLIC_URL, from the server's load context), for canonical and Open Graph URLs. */
   origin: string;
   /**

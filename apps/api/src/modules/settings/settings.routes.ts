@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { countriesResponseSchema, masterResponseSchema, translationsSchema } from '@souq/contracts';
 import { z } from 'zod';
 import { HttpError, route } from '../../http/route';
-import { translations } from '../i18n';
+import { translations, translationVersions } from '../i18n';
 
 export async function settingsRoutes(app: FastifyInstance) {
   route(
@@ -29,13 +29,17 @@ export async function settingsRoutes(app: FastifyInstance) {
       summary: 'Every string the storefront shows, in one language',
       tags: ['settings'],
       params: z.object({ locale: z.string().max(10) }),
+      // The version the pages ask for (decision 032): the answer at that address never changes.
+      query: z.object({ v: z.string().max(64).optional() }),
       response: translationsSchema,
     },
-    async ({ params, reply }) => {
+    async ({ params, query, reply }) => {
       const langs = await app.services.settings.languages();
       const messages = translations[params.locale as keyof typeof translations];
       if (!messages || !langs.some((l) => l.name === params.locale)) throw new HttpError(404, 'Language not found.');
-      reply.header('cache-control', 'public, max-age=300');
+      const version = translationVersions[params.locale]!;
+      reply.header('etag', `"${version}"`);
+      reply.header('cache-control', query.v === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       return messages;
     },
   );
