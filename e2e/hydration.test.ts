@@ -206,6 +206,36 @@ describe('interactive from the first paint (decision 012)', () => {
     await finish(page, 'hydration-dialog-steps-en-390');
   });
 
+  it('settles a dialog closed by Escape in the key’s own task: its opener pressed before the close event opens it again', async () => {
+    const page = await newPage({ locale: 'en', width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    // The browser's close event is a task of its own; on a busy page the next key or click runs first.
+    // Here the next press comes before it: after the microtasks that render the owner's state, no task between.
+    const reopened = await page.evaluate(`(async () => {
+      const ticks = async () => { for (let i = 0; i < 3; i++) await new Promise((resolve) => queueMicrotask(resolve)); };
+      const button = document.querySelector('[data-testid=menu-button]');
+      const d = document.querySelector('[data-testid=side-menu]');
+      button.focus();
+      button.click();
+      await ticks();
+      const opened = d.open;
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      const closed = !d.open;
+      await ticks();
+      const focusBack = document.activeElement === button;
+      button.click();
+      await ticks();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { opened, closed, focusBack, openAgain: d.open, modal: d.matches(':modal') };
+    })()`);
+    expect(reopened).toEqual({ opened: true, closed: true, focusBack: true, openAgain: true, modal: true });
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=side-menu]').waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+    await finish(page, 'hydration-dialog-reopened-en-390');
+  });
+
   it('keeps client navigation for links all over the page once hydrated (a footer link)', async () => {
     const page = await newPage({ locale: 'en', width: 1280, height: 800 });
     await page.goto(`${baseUrl()}/`);

@@ -120,11 +120,17 @@ export function Dialog({
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  /** What follows a close: focus back, the scroll lock, the owner told. Set by the second effect below. */
+  const settle = useRef<() => void>(() => undefined);
+  /** Closed by closeNow(), already settled: its close event (queued by the browser) has nothing to do. */
+  const settled = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
+      // Opened again before the close event of closeNow() came: that event finds it open and passes.
+      settled.current = false;
       opener.current = document.activeElement;
       return openDialog(el);
     }
@@ -135,9 +141,7 @@ export function Dialog({
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const onNativeClose = () => {
-      // From openDialog's step to modal: the dialog is open again by the time its close event comes.
-      if (el.open) return;
+    settle.current = () => {
       // One dialog giving way to another (sign-in to forgotten password): focus and the scroll lock
       // stay with the one now open. Closed over the dialog it was opened from (a voucher dialog over the
       // basket), focus goes back to the control that opened it, wherever the browser put it.
@@ -147,9 +151,41 @@ export function Dialog({
       if (back instanceof HTMLElement && (!next || next.contains(back) || !next.contains(document.activeElement))) back.focus();
       onClose();
     };
+    const onNativeClose = () => {
+      // From openDialog's step to modal: the dialog is open again by the time its close event comes.
+      if (el.open) return;
+      if (settled.current) {
+        settled.current = false;
+        return;
+      }
+      settle.current();
+    };
+    // Escape on a modal dialog: closed and settled at once, in the key's own task.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      closeNow();
+    };
     el.addEventListener('close', onNativeClose);
-    return () => el.removeEventListener('close', onNativeClose);
+    el.addEventListener('cancel', onCancel);
+    return () => {
+      el.removeEventListener('close', onNativeClose);
+      el.removeEventListener('cancel', onCancel);
+    };
   }, [onClose]);
+
+  /**
+   * Closes the dialog and settles it in the same task. The browser's close event comes in a task of its
+   * own, and a busy page runs a key or a click first: a control pressed right after Escape (the page's
+   * "options" button that opens the dialog again) found the dialog closed but its owner still holding it
+   * open, and the late event then closed it for good, or sent focus away from that control.
+   */
+  function closeNow() {
+    const el = ref.current;
+    if (!el?.open) return;
+    el.close();
+    settled.current = true;
+    settle.current();
+  }
 
   return (
     <dialog
@@ -161,11 +197,11 @@ export function Dialog({
         // Escape closes a modal dialog by itself; in its first frame, shown but not yet modal, it is ours.
         if (e.key === 'Escape' && !e.currentTarget.matches(':modal')) {
           e.preventDefault();
-          e.currentTarget.close();
+          closeNow();
         } else cycleFocus(e);
       }}
       onClick={(e) => {
-        if (e.target === ref.current) ref.current?.close(); // backdrop click
+        if (e.target === ref.current) closeNow(); // backdrop click
       }}
     >
       {open ? (
@@ -174,12 +210,7 @@ export function Dialog({
             <h2 className="dialog__title" id={testId ? `${testId}-title` : undefined}>
               {title}
             </h2>
-            <button
-              type="button"
-              className="icon-btn"
-              onClick={() => ref.current?.close()}
-              aria-label={closeLabel ?? t('common.close')}
-            >
+            <button type="button" className="icon-btn" onClick={closeNow} aria-label={closeLabel ?? t('common.close')}>
               <CloseIcon />
             </button>
           </div>
