@@ -233,10 +233,11 @@ describe('the voucher dialog over the basket', () => {
     await signIn(page, who);
     await page.goto(`${baseUrl()}/`);
     await hydrated(page);
-    const row = '[data-testid=basket] [data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]';
+    const shopRow = '[data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]';
+    const row = `[data-testid=basket] ${shopRow}`;
     // Opened once, the basket keeps its rows: opened again, the row is there in its first frame.
     await page.getByTestId('cart-button').click();
-    await page.locator(`[data-testid=basket][open]:modal ${row.slice('[data-testid=basket] '.length)}`).waitFor();
+    await page.locator(`[data-testid=basket][open]:modal ${shopRow}`).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=basket]').waitFor({ state: 'hidden' });
 

@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './shared/site';
 import { api, apiResponse, readAnswer, type ApiContext } from './shared/api';
-import { messagesHref, messagesOf, requestLocale, setMessages, type Messages } from './shared/i18n';
+import { heldVersionOf, messagesHref, messagesOf, requestLocale, setMessages, type Messages } from './shared/i18n';
 import type { RootData } from './shared/root-data';
 import { themeCss } from './shared/theme';
 import { reportVitals } from './shared/vitals';
@@ -38,9 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
     // The strings render the page here and go to the browser apart, at their version's address
     // (decision 032): the page's data carries only that version.
+    // Read again only when their version is not the one held (every render asks, so a new API's strings
+    // are taken at once).
     apiResponse(`/lang/${locale}`, { locale, context: ctx }).then(async (res) => {
-      setMessages(locale, await readAnswer<Messages>(res));
-      return (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '');
+      const version = res.ok ? (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '') : '';
+      if (version && version === heldVersionOf(locale)) await res.body?.cancel();
+      else setMessages(locale, await readAnswer<Messages>(res), version);
+      return version;
     }),
   ]);
   // Never the host the request names (Host, X-Forwarded-Host): the server passes its configured origin.

@@ -18,13 +18,17 @@ export function makeTranslate(messages: Messages): Translate {
  * the browser entry.client loads the page's language (preloaded from the <head>) before hydrating. Meta
  * functions, which run outside React on both sides, read them here too.
  */
-const loaded = new Map<string, Messages>();
+const loaded = new Map<string, { version: string; messages: Messages }>();
 const none: Messages = {};
-export function setMessages(locale: string, messages: Messages) {
-  loaded.set(locale, messages);
+export function setMessages(locale: string, messages: Messages, version = '') {
+  loaded.set(locale, { version, messages });
 }
 export function messagesOf(locale: string | undefined): Messages {
-  return (locale ? loaded.get(locale) : undefined) ?? none;
+  return (locale ? loaded.get(locale)?.messages : undefined) ?? none;
+}
+/** The version of a language's strings held here ('' when none, or not known). */
+export function heldVersionOf(locale: string): string {
+  return loaded.get(locale)?.version ?? '';
 }
 /** The address of a version of a language's strings: its answer never changes (the API says so). */
 export const messagesHref = (locale: string, version: string) => `/api/lang/${locale}?v=${encodeURIComponent(version)}`;
