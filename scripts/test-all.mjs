@@ -9,6 +9,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's file, name and first line of its error, printed again in the summary (CI keeps the tail). */
+const failures = [];
 const timings = [];
 
 function run(name, cmd, args, { cwd = root, env = {}, report } = {}) {
@@ -36,7 +38,25 @@ function count(report, status) {
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += skipped;
   if (status !== 0 && !j.numFailedTests) totals.failed += 1;
+  failures.push(...failuresOf(j));
   return `${j.numPassedTests} passed, ${j.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+/** A vitest JSON report's failed tests (and files that failed outside a test) as one line each. */
+function failuresOf(j) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 300);
+  const lines = [];
+  for (const file of j.testResults ?? []) {
+    const name = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) lines.push(`${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 /** `npx vitest run` printing as it goes and writing its JSON report to `report`. */
@@ -88,6 +108,7 @@ function finish(reason) {
   console.log('\n━━ summary ━━');
   for (const t of timings) console.log(`  ${t}`);
   if (reason) console.log(`  ${reason}`);
+  if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
   process.exit(totals.failed > 0 || reason ? 1 : 0);
 }
