@@ -364,6 +364,5 @@ describe('account area', () => {
         await finish(page, `account-${name}-${locale}-${width}`);
       }
     },
-    120_000,
   );
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = await startServer({ LOG_LEVEL: 'info' });
   db = new Database(path.join(server.dataDir, 'storefront.sqlite'));
   db.pragma('busy_timeout = 5000');
-}, 120_000);
+});
 afterAll(async () => {
   db?.close();
   await server?.stop();
@@ -150,7 +150,7 @@ describe('commerce under other settings', () => {
     expect(data.orders).toHaveLength(1);
     await finish(p, 'checkout-verified-en');
     setSetting('order_place_account_verify', false);
-  }, 120_000);
+  });
 
   it('in single-vendor mode the basket has no shop headers and Proceed to Checkout takes every shop', async () => {
     setSetting('multi_vendor', false);
@@ -181,5 +181,5 @@ describe('commerce under other settings', () => {
     expect(await p.getByTestId('order-code').count()).toBe(2);
     await finish(p, 'checkout-single-vendor-ar-390');
     setSetting('multi_vendor', true);
-  }, 120_000);
+  });
 });

@@ -228,7 +228,7 @@ describe('become a seller', () => {
     await seller.getByTestId('seller-login-submit').click();
     await expect.poll(() => seller.getByTestId('seller-login-error').textContent()).toContain('still being reviewed');
     await seller.context().close();
-  }, 120_000);
+  });
 
   it('tells an e-mail already used by a seller in English, under its field', async () => {
     const page = await newPage({ locale: 'en', width: 1280 });

@@ -143,7 +143,7 @@ describe.each(['ar', 'en'] as const)('online payment (%s)', (locale) => {
     await page.getByTestId('order-details').waitFor();
     expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT[locale].paidBadge);
     await finish(page, `payment-paid-order-${locale}`);
-  }, 120_000);
+  });
 
   it('a payment cancelled on the gateway page: the payment-cancel modal, orders unpaid, cancelled from it with stock back', async () => {
     const who = await customer();
@@ -201,7 +201,7 @@ describe.each(['ar', 'en'] as const)('online payment (%s)', (locale) => {
       .toEqual([TEXT[locale].cancelled, TEXT[locale].cancelled]);
     expect([await stockOf(a.id, observer), await stockOf(b.id, observer)]).toEqual(before);
     await finish(page, `payment-cancelled-orders-${locale}`);
-  }, 120_000);
+  });
 });
 
 describe('online payment confirmed after the return', () => {
@@ -223,7 +223,7 @@ describe('online payment confirmed after the return', () => {
     await page.locator('[data-testid=payment-return][data-state=paid]').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('payment-order').getByTestId('payment-status').textContent()).toBe('Paid');
     await finish(page, 'payment-late-paid-en');
-  }, 120_000);
+  });
 
   it('an address without a session, or another customer’s, shows “payment not found”', async () => {
     const who = await customer();
@@ -290,5 +290,5 @@ describe('bank transfer', () => {
     expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT.ar.paidBadge);
     expect(await page.getByTestId('order-payment').getByTestId('bank-details').count()).toBe(0);
     await finish(page, 'bank-order-paid-ar-390');
-  }, 120_000);
+  });
 });

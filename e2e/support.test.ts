@@ -227,7 +227,7 @@ describe('support tickets (ar)', () => {
     await open(page, '/support-ticket/TKDEM0SLL1');
     await page.getByTestId('ticket-not-found').waitFor();
     await finish(page, 'support-ticket-not-found-en');
-  }, 120_000);
+  });
 });
 
 describe('contact and help (en)', () => {
@@ -256,7 +256,7 @@ describe('contact and help (en)', () => {
     expect(await page.getByTestId('contact-message').inputValue()).toBe('');
     expect(await page.getByTestId('field-error').count()).toBe(0);
     await finish(page, 'contact-sent-en-390');
-  }, 120_000);
+  });
 
   it('links the tickets, the contact page and the orders from /support; a guest is asked to sign in', async () => {
     const page = await newPage({ locale: 'ar', width: 1280 });
@@ -266,5 +266,5 @@ describe('contact and help (en)', () => {
     await page.getByTestId('help-tickets-login').click();
     await page.locator('[data-testid=login-dialog][open]').waitFor();
     await finish(page, 'support-help-ar');
-  }, 120_000);
+  });
 });

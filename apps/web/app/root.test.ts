@@ -8,17 +8,14 @@ describe('root loader', () => {
   function context(versions: string[]) {
     let n = 0;
     return {
-      ctx: {
-        origin: 'https://souq.example',
-        apiFetch: async (path: string) => {
-          if (path.startsWith('/api/master')) return new Response(JSON.stringify(master), { status: 200 });
-          const version = versions[n++]!;
-          const res = new Response(JSON.stringify({ 'page.home': `Home ${version}` }), {
-            status: 200,
-            headers: { etag: `"${version}"` },
-          });
-          return res;
-        },
+      origin: 'https://souq.example',
+      apiFetch: async (path: string) => {
+        if (path.startsWith('/api/master')) return new Response(JSON.stringify(master), { status: 200 });
+        const version = versions[n++]!;
+        return new Response(JSON.stringify({ 'page.home': `Home ${version}` }), {
+          status: 200,
+          headers: { etag: `"${version}"` },
+        });
       },
     };
   }
@@ -26,7 +23,7 @@ describe('root loader', () => {
     loader({ request: new Request('https://souq.example/?lang=en'), context: ctx, params: {} } as Parameters<typeof loader>[0]);
 
   it('returns the version, holds the strings, and reads them again only when the version changes', async () => {
-    const { ctx } = context(['v1', 'v1', 'v2']);
+    const ctx = context(['v1', 'v1', 'v2']);
     const first = await run(ctx);
     expect(first).toMatchObject({ messagesVersion: 'v1', locale: 'en' });
     expect(first).not.toHaveProperty('messages');
