@@ -1,6 +1,15 @@
+import v8 from 'node:v8';
+
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { mountWeb } from './web';
+
+// Decision 033: no allocation-site pretenuring. The first seconds of traffic (cold code, database
+// connections still opening) keep request objects alive long enough for V8 to decide that their
+// allocation sites make long-lived objects; from then on every query row and answer of the process
+// was allocated in the old generation, which filled in seconds and stopped the server for full
+// collections (the PostgreSQL cart tail of issue 16). Set before any request is served.
+v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
 async function main() {
   let config;
