@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect, inject, onTestFinished } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
 import { createDb } from '../src/db';
@@ -85,7 +85,13 @@ export async function createTestApp(
   };
   // Made inside a test, the app is closed (and its database dropped) when that test ends: a hook
   // registered while a test runs would never run, and every such app used to leave its database behind.
-  if (expect.getState().currentTestName !== undefined) onTestFinished(close);
-  else afterAll(close);
+  // onTestFinished throws outside a test (a file's top level or its hooks): the file's end closes it then.
+  // (Not `expect.getState().currentTestName`: with the files sharing a process it still names the last
+  // test of the file before.)
+  try {
+    onTestFinished(close);
+  } catch {
+    afterAll(close);
+  }
   return app;
 }
