@@ -4,7 +4,7 @@
 //     together (100/s each, many customers) with GET /api/products at 500/s beside: p99 ≤ 30 ms each;
 //  2. order placement — POST /api/place-order at 50/s for 20 s, each a cart of 2 shops (cash), each by a
 //     customer of its own: p99 ≤ 200 ms and every placement answered 200.
-//   node bench/commerce.mjs [--strict] [--only sqlite|postgres] [--duration 10] [--orders-duration 20]
+//   node bench/commerce.mjs [--strict] [--only sqlite|postgres] [--duration 10] [--orders-duration 20] [--warmup 5]
 //                           [--workers N]   (PostgreSQL: N server processes, npm run start:cluster, on Redis)
 // PostgreSQL: PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server; the bench makes a
 // database of its own there and drops it afterwards.
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { commandCpuMs, fixedRate, judge, machineTicks, printTable, treeCpuMs } from './lib/load.mjs';
+import { commandCpuMs, fixedRate, fmt, judge, machineTicks, printTable, treeCpuMs } from './lib/load.mjs';
 import { root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     'orders-duration': { type: 'string', default: '20' },
+    /** Seconds of load before each measured phase (decision 034: the cold start is printed, not judged). */
+    warmup: { type: 'string', default: '5' },
     /** Multiplies every rate (e.g. 0.1: the same mix at a tenth of the load, to see the latency of the work itself). */
     scale: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
@@ -37,7 +39,7 @@ const scale = Number(values.scale);
 const rate = (r) => Math.max(1, Math.round(r * scale));
 const ORDER_RATE = rate(50);
 const workers = Math.max(1, Number(values.workers) || 1);
-const WARMUP = 2;
+const WARMUP = Math.max(0, Number(values.warmup));
 
 /** One SQL runner for either database: `?` placeholders. */
 async function sqlRunner(dialect, target) {
@@ -197,6 +199,7 @@ async function run(dialect) {
         url: `${base}/api/carts`,
         rate: rate(100),
         duration,
+        warmup: WARMUP,
         connections: 20,
         headers: json,
         variants: cartCustomers.map((x) => ({ headers: auth(x) })),
@@ -206,6 +209,7 @@ async function run(dialect) {
         method: 'POST',
         rate: rate(100),
         duration,
+        warmup: WARMUP,
         connections: 20,
         headers: json,
         variants: cartCustomers.map((x) => ({ headers: auth(x), body: JSON.stringify({ product_id: c.id, quantity: 1 }) })),
@@ -215,6 +219,7 @@ async function run(dialect) {
         method: 'POST',
         rate: rate(100),
         duration,
+        warmup: WARMUP,
         connections: 20,
         headers: json,
         variants: cartCustomers.map((x) => ({ headers: auth(x), body: JSON.stringify({ product_id: c.id }) })),
@@ -223,6 +228,7 @@ async function run(dialect) {
         url: `${base}/api/products`,
         rate: rate(500),
         duration,
+        warmup: WARMUP,
         connections: 50,
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       }),
@@ -252,6 +258,18 @@ async function run(dialect) {
       { ...judge({ name: 'GET /api/products beside (no budget of its own)', ...products }, Infinity) },
     ];
     for (const r of [carts, store, increment, products]) if (r.firstError) console.log(`(first error: ${r.firstError})`);
+    if (WARMUP > 0)
+      console.log(
+        `${label}: the warm-up's ${WARMUP} s (not judged) p50 / p99 ms: ` +
+          [
+            ['/carts', carts],
+            ['store', store],
+            ['increment', increment],
+            ['products', products],
+          ]
+            .map(([name, r]) => `${name} ${fmt(r.warm?.p50)} / ${fmt(r.warm?.p99)}`)
+            .join(', '),
+      );
     printTable(
       `${label}: signed-in cart traffic at ${3 * rate(100)} req/s with the catalogue at ${rate(500)}/s, no answer cache (${duration} s after ${WARMUP} s warm-up)`,
       cartRows,

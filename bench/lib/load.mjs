@@ -178,15 +178,18 @@ async function phase(o, agent, seconds, first = 0) {
  *   method?: string, body?: string, headers?: Record<string, string>, pid?: number,
  *   variants?: Array<{ method?: string, body?: string, headers?: Record<string, string> }> }} o
  *   `pid`: the server's process; the answer then has `cpuPerAnswer` (ms of its CPU per answer).
+ *   The answer's `warm` holds the warm-up's own figures (p50, p99, …), undefined without a warm-up.
  *   `urls`: request i asks for urls[i % urls.length] (e.g. many different searches).
  */
 export async function fixedRate(o) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections ?? Math.max(10, Math.ceil(o.rate / 25)) });
   try {
     const warmup = o.warmup ?? 2;
-    if (warmup > 0) await phase(o, agent, warmup);
+    // The warm-up's own figures come back as `warm` (not judged: a server just started is still compiling
+    // its code and its database connections their statements).
+    const warm = warmup > 0 ? await phase(o, agent, warmup) : undefined;
     // With `variants`, the measured phase goes on where the warm-up stopped (e.g. customers not used yet).
-    return await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10, Math.round(o.rate * warmup)));
+    return { ...(await withCpu(o.pid, () => phase(o, agent, o.duration ?? 10, Math.round(o.rate * warmup)))), warm };
   } finally {
     agent.destroy();
   }
