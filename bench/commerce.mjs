@@ -39,7 +39,7 @@ const scale = Number(values.scale);
 const rate = (r) => Math.max(1, Math.round(r * scale));
 const ORDER_RATE = rate(50);
 const workers = Math.max(1, Number(values.workers) || 1);
-const WARMUP = Math.max(0, Number(values.warmup));
+const WARMUP = Math.max(0, Number(values.warmup) || 0);
 
 /** One SQL runner for either database: `?` placeholders. */
 async function sqlRunner(dialect, target) {
