@@ -5,6 +5,7 @@
 //  2. order placement — POST /api/place-order at 50/s for 20 s, each a cart of 2 shops (cash), each by a
 //     customer of its own: p99 ≤ 200 ms and every placement answered 200.
 //   node bench/commerce.mjs [--strict] [--only sqlite|postgres] [--duration 10] [--orders-duration 20] [--warmup 5]
+//                           [--gc]   (the server's collections over the measured mix, from V8's --trace-gc; decision 035)
 //                           [--workers N]   (PostgreSQL: N server processes, npm run start:cluster, on Redis)
 // PostgreSQL: PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server; the bench makes a
 // database of its own there and drops it afterwards.
@@ -17,7 +18,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { commandCpuMs, fixedRate, fmt, judge, machineTicks, printTable, treeCpuMs } from './lib/load.mjs';
-import { root, startServer, stopOnSignal } from './lib/server.mjs';
+import { gcSummary, root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
 const { values } = parseArgs({
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     /** Multiplies every rate (e.g. 0.1: the same mix at a tenth of the load, to see the latency of the work itself). */
     scale: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
+    /** Print the server's garbage collections over the measured mix (decisions 033, 035). */
+    gc: { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -154,7 +157,7 @@ async function run(dialect) {
   const cluster = dialect === 'postgres' && workers > 1;
   if (cluster)
     env = { ...env, WORKERS: String(workers), SKIP_SERVICES: '1', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
-  const server = await startServer({ env, script: cluster ? 'scripts/start-cluster.mjs' : undefined });
+  const server = await startServer({ env, script: cluster ? 'scripts/start-cluster.mjs' : undefined, gcTrace: values.gc });
   const label = cluster ? `${dialect}, ${workers} processes` : dialect;
   stopOnSignal(server);
   let db;
@@ -245,7 +248,8 @@ async function run(dialect) {
     const mixStarted = performance.now();
     const [carts, store, increment, products] = await Promise.all(cartLoads());
     lag.disable();
-    const mixMs = performance.now() - mixStarted;
+    const mixEnded = performance.now();
+    const mixMs = mixEnded - mixStarted;
     const machine = machineTicks();
     const selfCpu = process.cpuUsage(selfBefore);
     const cores = (ms) => (ms / mixMs).toFixed(2);
@@ -286,6 +290,15 @@ async function run(dialect) {
         `${Math.round((100 * (machine.busy - machineBefore.busy)) / (machine.all - machineBefore.all))} % of its ${os.cpus().length} cores; ` +
         `the generator's event loop late by p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, at most ${(lag.max / 1e6).toFixed(1)} ms`,
     );
+
+    if (values.gc) {
+      const g = gcSummary(server.gc, mixStarted + WARMUP * 1000, mixEnded);
+      console.log(
+        `${label}: the server's collector over the measured ${duration} s: ${g.full} full collections` +
+          (g.full ? ` (pauses ${g.fullPausesMs.map((ms) => ms.toFixed(1)).join(', ')} ms)` : '') +
+          `, ${g.scavenges} scavenges; what outlived the young generation: ${g.promotedMbPerS.toFixed(2)} MB/s`,
+      );
+    }
 
     // 2. Order placement: each request a different customer with a 2-shop cart.
     const placed = await fixedRate({

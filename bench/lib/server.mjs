@@ -32,9 +32,11 @@ export function ensureWebBuild() {
 }
 
 /**
- * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string, script?: string }} [options]
+ * @param {{ products?: number, env?: Record<string, string>, label?: string, dataDir?: string, script?: string, gcTrace?: boolean }} [options]
  *   `script`: what to run instead of scripts/start.mjs (e.g. scripts/start-cluster.mjs).
- * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void> }>}
+ *   `gcTrace`: run the server with V8's `--trace-gc` and collect its collections in `gc` (see `gcEvents`)
+ *   instead of printing them.
+ * @returns {Promise<{ base: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>, gc: GcEvent[] }>}
  */
 export async function startServer(options = {}) {
   // An API-only server (SERVE_WEB=false) needs no web build.
@@ -68,11 +70,14 @@ export async function startServer(options = {}) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (options.gcTrace) nodeArgs.push('--trace-gc');
   const child = spawn(process.execPath, [...nodeArgs, options.script ?? 'scripts/start.mjs'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.gcTrace ? 'pipe' : 'inherit', 'inherit'],
   });
+  const gc = [];
+  if (options.gcTrace) gcEvents(child.stdout, gc);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -113,7 +118,7 @@ export async function startServer(options = {}) {
     if (waited > 1) console.log(`bench: the server was ready ${waited.toFixed(1)} s after listening (search index read)`);
   }
   // pid: the server's process (scripts/start.mjs runs the server in its own process).
-  return { base, port, dataDir, pid: child.pid, stop };
+  return { base, port, dataDir, pid: child.pid, stop, gc };
 }
 
 /** Stops the server on Ctrl-C too. */
@@ -122,4 +127,47 @@ export function stopOnSignal(server) {
     process.once(sig, () => {
       void server.stop().finally(() => process.exit(130));
     });
+}
+
+/**
+ * @typedef {{ at: number, kind: 'scavenge' | 'full', afterMb: number, pauseMs: number }} GcEvent
+ * `at`: this process's performance.now() when the line arrived (within a few ms of the collection).
+ */
+
+/** Reads `--trace-gc` lines from a server's stdout into `into` (GcEvent); other lines are printed as they come. */
+function gcEvents(stdout, into) {
+  let rest = '';
+  stdout.setEncoding('utf8');
+  stdout.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      // e.g. "[123:0x55]   2490 ms: Scavenge 116.2 (136.9) -> 103.3 (137.2) MB, 1.09 / 0.02 ms  (…) task;"
+      const m = /ms: (Scavenge|Mark-Compact)\b.*?-> ([\d.]+) \([\d.]+\) MB, ([\d.]+) /.exec(line);
+      if (m)
+        into.push({ at: performance.now(), kind: m[1] === 'Scavenge' ? 'scavenge' : 'full', afterMb: +m[2], pauseMs: +m[3] });
+      else process.stdout.write(`${line}\n`);
+    }
+  });
+}
+
+/**
+ * What the server's collector did between `from` and `to` (performance.now() of this process): full
+ * collections and their pauses, and how fast the heap left after each scavenge grew (what outlived the
+ * young generation: the old generation's growth between full collections).
+ */
+export function gcSummary(events, from, to) {
+  const inside = events.filter((e) => e.at >= from && e.at <= to);
+  const full = inside.filter((e) => e.kind === 'full');
+  const scav = inside.filter((e) => e.kind === 'scavenge');
+  let grown = 0;
+  for (let i = 1; i < scav.length; i++)
+    if (!full.some((f) => f.at > scav[i - 1].at && f.at < scav[i].at)) grown += scav[i].afterMb - scav[i - 1].afterMb;
+  const seconds = scav.length > 1 ? (scav.at(-1).at - scav[0].at) / 1000 : 0;
+  return {
+    full: full.length,
+    fullPausesMs: full.map((f) => f.pauseMs),
+    scavenges: scav.length,
+    promotedMbPerS: seconds > 0 ? grown / seconds : NaN,
+  };
 }

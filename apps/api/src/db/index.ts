@@ -159,16 +159,25 @@ export function withNamedStatements(pool: pg.Pool, max = 2000): PostgresPool {
     }
     return name;
   };
+  // One wrapper per pooled client, kept as long as the client: Kysely keeps its connection object per
+  // client object it is given, so a new wrapper on every checkout would make a new one each query.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((text: unknown, values?: unknown[]) =>
+      typeof text === 'string'
+        ? client.query({ name: nameOf(text), text, values })
+        : client.query(text as never)) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
   return {
     async connect() {
       const client = await pool.connect();
-      return {
-        query: ((text: unknown, values?: unknown[]) =>
-          typeof text === 'string'
-            ? client.query({ name: nameOf(text), text, values })
-            : client.query(text as never)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
     end: () => pool.end(),
   };
