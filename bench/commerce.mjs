@@ -18,6 +18,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { commandCpuMs, fixedRate, fmt, judge, machineTicks, printTable, treeCpuMs } from './lib/load.mjs';
+import { diskLine, startDiskProbe } from './lib/disk.mjs';
 import { gcSummary, root, startServer, stopOnSignal } from './lib/server.mjs';
 
 const require = createRequire(path.join(root, 'apps/api/package.json'));
@@ -300,7 +301,9 @@ async function run(dialect) {
       );
     }
 
-    // 2. Order placement: each request a different customer with a 2-shop cart.
+    // 2. Order placement: each request a different customer with a 2-shop cart. Each commits its orders
+    // synchronously, so the disk's own stalls are measured beside it.
+    const disk = startDiskProbe();
     const placed = await fixedRate({
       url: `${base}/api/place-order`,
       method: 'POST',
@@ -315,11 +318,13 @@ async function run(dialect) {
       })),
       pid,
     });
+    const diskFigures = await disk.stop();
     const orderRows = [judge({ name: 'POST /api/place-order (2 shops, 2 orders each)', ...placed }, 200)];
     printTable(
       `${label}: placing ${ORDER_RATE} orders/s for ${ordersDuration} s (after ${ORDERS_WARMUP} s warm-up), each a 2-shop cart`,
       orderRows,
     );
+    console.log(`${label}: during the placing, ${diskLine(diskFigures)}`);
     const [{ n }] = await db.all('select count(*) as n from orders');
     console.log(`${dialect}: ${n} orders in the database after the run (2 per placement)`);
     return [...cartRows.slice(0, 3), ...orderRows].every((r) => r.pass);
