@@ -43,6 +43,23 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL statements named after 
     }
   });
 
+  it('hand Kysely one wrapper per pooled connection, so it keeps one connection object per connection (decision 035)', async () => {
+    const pool = new pg.Pool({ connectionString: inject('testDb').url!, max: 2 });
+    const named = withNamedStatements(pool);
+    try {
+      const a = await named.connect();
+      a.release();
+      const again = await named.connect();
+      const other = await named.connect();
+      expect(again).toBe(a);
+      expect(other).not.toBe(a);
+      again.release();
+      other.release();
+    } finally {
+      await named.end();
+    }
+  });
+
   it("run on generic plans on the app's connections (planned once, not again on every run)", async () => {
     const { db } = createDb({ dialect: 'postgres', url: inject('testDb').url! });
     try {
