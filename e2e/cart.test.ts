@@ -114,6 +114,10 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     const basket = page.locator('[data-testid="basket"][open]');
     await basket.waitFor();
     await expect.poll(() => basket.getByTestId('cart-shop').count()).toBe(2);
+    // SPEC §9: cart totals show 2 decimals (the basket's Cart Amount and the floating tab's total).
+    const twoDecimals = /[0-9٠-٩][.٫][0-9٠-٩]{2}(?![0-9٠-٩])/;
+    expect(await basket.getByTestId('basket-amount').textContent()).toMatch(twoDecimals);
+    expect(await page.getByTestId('floating-cart').textContent()).toMatch(twoDecimals);
     await basket.getByTestId('proceed-checkout').click();
     await page
       .getByTestId('toasts')
@@ -282,5 +286,27 @@ describe('the voucher dialog over the basket', () => {
     await expect.poll(() => page.evaluate((sel) => document.activeElement === document.querySelector(sel), row)).toBe(true);
     expect(await page.locator('[data-testid=basket]').evaluate((d) => d.matches(':modal'))).toBe(true);
     await finish(page, 'cart-voucher-over-basket-first-frame-en-1280');
+  });
+
+  it('a session ended elsewhere: the voucher list answers 401, the shopper is signed out and taken to / (SPEC §8)', async () => {
+    const who = await customer({ address: false });
+    const product = await simpleProduct(1);
+    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 0 });
+    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+    await signIn(page, who);
+    await page.goto(`${baseUrl()}/products`);
+    await hydrated(page);
+    await page.getByTestId('cart-button').click();
+    const row = page.locator('[data-testid=basket][open] [data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]');
+    await row.waitFor();
+    // The token is revoked on the server (a sign-out on another device), then the shopper opens the vouchers.
+    await call('/logout', who.token, {});
+    await row.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').token ?? null)).toBe(null);
+    expect(await page.locator('[data-testid=voucher-dialog][open]').count()).toBe(0);
+    // The browser logs the refused call itself; that one is expected here.
+    page.errors = page.errors.filter((e) => !/status of 401 .*get-vouchers/.test(e));
+    await finish(page, 'cart-voucher-401-en-1280');
   });
 });

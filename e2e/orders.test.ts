@@ -179,8 +179,11 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     expect(await page.getByTestId('order-cancel').count()).toBe(0);
     expect(await stockOf(product.id, observer)).toBe(before);
 
-    // Order again puts the items back in the cart (and asks the basket to open).
+    // Order again puts the items back in the cart and opens the basket, which shows them at once (as
+    // does the header's badge), from the call's answer.
     await page.getByTestId('order-again').click();
+    await page.getByTestId('cart-shop').first().waitFor();
+    await expect.poll(() => page.getByTestId('cart-badge').first().textContent()).toBe('1');
     await page.waitForFunction(async () => {
       const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
       const res = await fetch('/api/carts', { headers: { Accept: 'application/json', Authorization: `Bearer ${auth.token}` } });

@@ -22,6 +22,9 @@ export function currencyName(currency: Currency, locale: string): string {
   return (locale === 'ar' && currency.name_ar) || currency.name;
 }
 
+/** SPEC §9: cart totals (the basket's Cart Amount, the header's and the floating tab's) show 2 decimals. */
+export const CART_TOTAL_DECIMALS = 2;
+
 /**
  * Formats an amount given in the default currency (as the API answers) in the selected currency:
  * converted with rate_from_default, rounded to that currency's decimals, symbol placed by position.

@@ -1,3 +1,4 @@
+import { CART_TOTAL_DECIMALS } from '~/shared/money';
 import type { CartShop } from '@souq/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -121,7 +122,7 @@ export function Basket() {
             <div className="basket__foot">
               <div className="basket__row">
                 <span>{t('cart.amount')}</span>
-                <strong data-testid="basket-amount">{money(amount)}</strong>
+                <strong data-testid="basket-amount">{money(amount, CART_TOTAL_DECIMALS)}</strong>
               </div>
               {checkout ? (
                 <div className="basket__row muted">

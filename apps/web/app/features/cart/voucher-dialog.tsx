@@ -1,5 +1,6 @@
 import type { Coupon } from '@souq/contracts';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '~/shared/api';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
@@ -28,6 +29,7 @@ export function VoucherDialog({
   const { t, locale, money } = useSite();
   const [coupons, setCoupons] = useState<Coupon[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const navigate = useNavigate();
   const shopId = shop?.id ?? null;
 
   useEffect(() => {
@@ -39,13 +41,16 @@ export function VoucherDialog({
       .catch((e: unknown) => {
         if (!live) return;
         setCoupons([]);
-        if (e instanceof ApiError && e.status === 401) onClose();
-        else toast.error(e instanceof Error ? e.message : String(e));
+        // SPEC §8: a 401 here signs out (the shared 401 handler clears the session) and goes to /.
+        if (e instanceof ApiError && e.status === 401) {
+          onClose();
+          void navigate('/');
+        } else toast.error(e instanceof Error ? e.message : String(e));
       });
     return () => {
       live = false;
     };
-  }, [shopId, locale, onClose]);
+  }, [shopId, locale, onClose, navigate]);
 
   const collect = useCallback(
     async (coupon: Coupon) => {

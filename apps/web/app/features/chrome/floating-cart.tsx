@@ -1,3 +1,4 @@
+import { CART_TOTAL_DECIMALS } from '~/shared/money';
 import { useLocation } from 'react-router';
 import { cartStore, useCart } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
@@ -26,7 +27,7 @@ export function FloatingCart() {
       </span>
       {/* The amount and its currency on lines of their own: the tab is narrow, and neither may break. */}
       <span className="floating-cart__total" data-testid="cart-total-amount">
-        {money(amount)
+        {money(amount, CART_TOTAL_DECIMALS)
           .split('\u00a0')
           .map((part, i) => (
             <span key={i} className="floating-cart__part">

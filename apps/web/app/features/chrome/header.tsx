@@ -1,3 +1,4 @@
+import { CART_TOTAL_DECIMALS } from '~/shared/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '~/shared/auth-store';
@@ -48,7 +49,7 @@ function CountAnnouncer({
     if (!acted()) return;
     if (favorites !== before.favorites) setMessage(`${t('chrome.wishlist')}: ${t('chrome.items', { count: favorites })}`);
     else if (cart !== before.cart && before.cartRead && cartRead)
-      setMessage(t('chrome.cart_label', { count: cart, amount: money(amount) }));
+      setMessage(t('chrome.cart_label', { count: cart, amount: money(amount, CART_TOTAL_DECIMALS) }));
   }, [favorites, cart, cartRead, amount, t, money]);
   return (
     <p className="sr-only" role="status" data-testid="count-announcer">
@@ -137,7 +138,7 @@ export function MainHeader() {
           <button
             type="button"
             className="icon-btn has-badge"
-            aria-label={t('chrome.cart_label', { count: cartCount, amount: money(cartAmount) })}
+            aria-label={t('chrome.cart_label', { count: cartCount, amount: money(cartAmount, CART_TOTAL_DECIMALS) })}
             onClick={() => cartStore.set({ open: true })}
             data-testid="cart-button"
           >

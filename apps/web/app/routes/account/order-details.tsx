@@ -8,7 +8,7 @@ import { cancelOrder, fetchOrder, orderAgain } from '~/features/orders/api';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
 import { ApiError } from '~/shared/api';
-import { cartStore } from '~/shared/cart-store';
+import { applyCart, cartStore } from '~/shared/cart-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
 import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
@@ -46,6 +46,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
       return { intent: 'cancel' };
     }
     const res = await orderAgain(id, documentLocale());
+    // The answer is the cart as it is now: the basket, the header's badge and the floating tab follow it.
+    applyCart(res.cart);
     return { intent: 'again', info: res.cart.info ?? null };
   });
 }
@@ -75,7 +77,6 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
       }
       if (done.info) toast.warning(t('orders.again_some_missing', { info: done.info }));
       else toast.success(t('orders.again_added'));
-      // The basket drawer reloads the cart when it opens.
       cartStore.set({ ...cartStore.get(), open: true });
     },
   });
