@@ -292,3 +292,32 @@ describe('bank transfer', () => {
     await finish(page, 'bank-order-paid-ar-390');
   });
 });
+
+describe('an online order not paid yet, seen by its shop', () => {
+  it('offers no next step (only cancelling) and says it waits for the payment', async () => {
+    const who = await customer();
+    const product = await simpleProduct(1);
+    await call('/cart/store', who.token, { product_id: product.id, quantity: 1 });
+    const { data: addresses } = await call<{ data: { addresses: Array<{ id: number }> } }>('/addresses', who.token);
+    const { data: placed } = await call<{ data: { order_payment_url: string | null; orders: Array<{ order_code: string }> } }>(
+      '/place-order',
+      who.token,
+      { shop_ids: [1], address_id: addresses.addresses[0]!.id, payment_method: 'thawani' },
+    );
+    expect(placed.order_payment_url).toBeTruthy();
+
+    const seller = await newPage({ locale: 'en', width: 1280, height: 900 });
+    await seller.goto(`${baseUrl()}/seller`);
+    await hydrated(seller);
+    await seller.locator('input[name="email"]').fill('seller1@souq.om');
+    await seller.locator('input[name="password"]').fill('password');
+    await seller.getByTestId('seller-login-submit').click();
+    const code = placed.orders[0]!.order_code;
+    await seller.locator(`[data-testid="order-row"][data-order-code="${code}"] [data-testid="order-view"]`).click();
+    const panel = seller.getByTestId('seller-order');
+    await panel.getByTestId('seller-awaiting-payment').waitFor();
+    expect(await panel.getByTestId('seller-next').count()).toBe(0);
+    expect(await panel.getByTestId('seller-cancel').count()).toBe(1);
+    await finish(seller, 'seller-awaiting-online-payment-en');
+  });
+});

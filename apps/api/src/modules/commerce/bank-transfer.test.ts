@@ -1,17 +1,12 @@
 import { orderResponseSchema, placeOrderResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { issueToken } from '../auth/tokens';
-import { get, makeCustomer, plainProducts, post, type TestCustomer } from './test-support';
+import { get, makeCustomer, plainProducts, post, type TestCustomer, sellerAuth as sellerAuthOf } from './test-support';
 
 /** A seller marks a bank-transfer order paid (POST /seller/orders/{id}/payment, decision 023). */
 const app = await createTestApp();
 
-async function sellerAuth(shopId: number) {
-  const seller = await app.db.selectFrom('shop_users').select('id').where('shop_id', '=', shopId).executeTakeFirstOrThrow();
-  const { token } = await issueToken(app.db, 'seller', seller.id);
-  return { authorization: `Bearer ${token}` };
-}
+const sellerAuth = (shopId: number) => sellerAuthOf(app, shopId);
 
 async function placeOne(c: TestCustomer, method: 'bank' | 'cash') {
   const [p] = await plainProducts(app, { shopId: 2, minStock: 10 });

@@ -42,6 +42,9 @@ const orderCode = () =>
 /** Payment methods this task supports without a gateway. */
 const OFFLINE_METHODS: Record<string, string> = { cash: 'cash_on_delivery', bank: 'bank_transfer' };
 
+/** An order paid through a gateway (not cash on delivery or bank transfer). */
+export const isOnlinePayment = (method: string) => !Object.hasOwn(OFFLINE_METHODS, method);
+
 export function createCheckoutService(ctx: CommerceContext, onlineGateways: (name: string) => boolean = () => false) {
   const { db } = ctx;
 

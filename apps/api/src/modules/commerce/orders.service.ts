@@ -14,6 +14,7 @@ import { omr } from '../catalog';
 import * as repo from './commerce.repository';
 import type { CommerceContext } from './context';
 import { orderSummary, placedAt } from './orders.view';
+import { isOnlinePayment } from './checkout.service';
 
 /** The forward chain of an order; Cancelled is reached from the statuses before Pickup. */
 export const STATUS_CHAIN: OrderStatus[] = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'];
@@ -128,6 +129,10 @@ export function createOrdersService(ctx: CommerceContext) {
               : `An order that is ${o.order_status} cannot be moved to ${to}.`;
         throw validationError({ order_status: [why] });
       }
+      // An online order waits for its payment before the shop takes it on: unpaid, it is still the sweep's
+      // to withdraw after the timeout (which only takes Pending orders back).
+      if (to !== 'Cancelled' && o.payment_status === 'Unpaid' && isOnlinePayment(o.payment_method))
+        throw validationError({ order_status: ['This order is waiting for its online payment.'] });
       const now = ctx.now().toISOString();
       const paid = to === 'Delivered' && o.payment_method === 'cash';
       if (!(await repo.moveOrder(trx, o.id, o.order_status, to, now, paid)))

@@ -2,17 +2,12 @@ import { orderResponseSchema, ordersResponseSchema, placeOrderResponseSchema } f
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_SELLERS } from '../../../seed';
-import { issueToken } from '../auth/tokens';
-import { get, makeCustomer, plainProducts, post, stockOf, type TestCustomer } from './test-support';
+import { get, makeCustomer, plainProducts, post, stockOf, type TestCustomer, sellerAuth as sellerAuthOf } from './test-support';
 
 const app = await createTestApp();
 const baisa = (n: number) => Math.round(n * 1000);
 
-async function sellerAuth(shopId: number) {
-  const seller = await app.db.selectFrom('shop_users').select('id').where('shop_id', '=', shopId).executeTakeFirstOrThrow();
-  const { token } = await issueToken(app.db, 'seller', seller.id);
-  return { authorization: `Bearer ${token}` };
-}
+const sellerAuth = (shopId: number) => sellerAuthOf(app, shopId);
 
 /** A cart with products of shops 1 and 2; answers them. */
 async function fill(c: TestCustomer, quantity = 2) {

@@ -5,7 +5,7 @@ import { paymentStatusResponseSchema, placeOrderResponseSchema } from '@souq/con
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { testConfig } from '../../config';
-import { get, makeCustomer, plainProducts, post, stockOf, type TestCustomer } from './test-support';
+import { get, makeCustomer, plainProducts, post, sellerAuth, stockOf, type TestCustomer } from './test-support';
 
 /** A small local peer that plays Thawani Pay's checkout-session API. */
 const sessions = new Map<string, { status: 'unpaid' | 'paid' | 'cancelled'; body: Record<string, unknown> }>();
@@ -184,6 +184,44 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(status.payment_status).toBe('cancelled');
     expect(status.orders[0].payment_status).toBe('Unpaid');
     expect(res.statusCode).toBe(200);
+  });
+
+  it('a gateway that stops answering after the order: the return page says pending (not 500), the webhook 503 until it answers again', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const order = placeOrderResponseSchema.parse(res.json()).data.orders[0]!;
+    const [sessionId, session] = [...sessions].at(-1)!;
+    session.status = 'paid';
+    failing = true;
+    try {
+      const status = await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth);
+      expect(status.statusCode).toBe(200);
+      expect(status.json().data.payment_status).toBe('pending');
+      const notice = await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } });
+      expect(notice.statusCode).toBe(503);
+      expect(notice.json().message).toMatch(/not answering/);
+      expect((await paymentOf(order.id)).payment_status).toBe('Unpaid');
+    } finally {
+      failing = false;
+    }
+    // The notice sent again once the gateway answers marks the orders paid.
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect((await paymentOf(order.id)).payment_status).toBe('Paid');
+  });
+
+  it('the shop cannot take an online order on before it is paid; once paid, it moves on', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const order = placeOrderResponseSchema.parse(res.json()).data.orders[0]!;
+    const seller = await sellerAuth(app, 2);
+    const move = (to: string) => post(app, `/api/seller/orders/${order.id}/status`, seller, { order_status: to });
+    const early = await move('Confirm');
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.order_status).toEqual(['This order is waiting for its online payment.']);
+    const [sessionId, session] = [...sessions].at(-1)!;
+    session.status = 'paid';
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect((await move('Confirm')).statusCode).toBe(200);
   });
 
   it('cancels online orders left unpaid past the timeout, giving their stock back; a late payment is kept', async () => {

@@ -293,14 +293,29 @@ export function createPaymentsService(
       (event.session ? await repo.paymentBySession(db, event.session) : undefined) ??
       (event.reference ? await repo.paymentByReference(db, event.reference) : undefined);
     // A notice about another gateway's payment (or none of ours) is acknowledged and ignored.
-    if (payment && payment.gateway === name) await confirm(payment);
+    if (!payment || payment.gateway !== name) return;
+    try {
+      await confirm(payment);
+    } catch (error) {
+      // The gateway could not be asked (Thawani's notices are confirmed by a lookup): say so, so that it
+      // sends the notice again; the return page and the sweep ask again too.
+      if (error instanceof GatewayError) throw new HttpError(503, 'The payment gateway is not answering; try again.');
+      throw error;
+    }
   }
 
   /** The payment of a placement (by the gateway's session id or the placement's reference), the customer's own. */
   async function status(userId: number, ref: string) {
     const payment = await repo.customerPayment(db, userId, ref);
     if (!payment) throw new HttpError(404, 'Payment not found.');
-    const state = await confirm(payment);
+    let state: PaymentState;
+    try {
+      state = await confirm(payment);
+    } catch (error) {
+      // The gateway is not answering: the payment is as last known (pending), and the page asks again.
+      if (!(error instanceof GatewayError)) throw error;
+      state = payment.status;
+    }
     const orders = await repo.placementOrders(db, payment.checkout_ref);
     // Until the sweep withdraws them, unpaid orders keep their stock; the return page says until when.
     const waiting = (state === 'pending' || state === 'cancelled') && orders.some((o) => o.order_status === 'Pending');

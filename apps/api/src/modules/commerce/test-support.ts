@@ -57,6 +57,13 @@ export async function makeCustomer(app: FastifyInstance, opts: { verified?: bool
 }
 export type TestCustomer = Awaited<ReturnType<typeof makeCustomer>>;
 
+/** The Authorization header of the seed's seller account of a shop. */
+export async function sellerAuth(app: FastifyInstance, shopId: number) {
+  const seller = await app.db.selectFrom('shop_users').select('id').where('shop_id', '=', shopId).executeTakeFirstOrThrow();
+  const { token } = await issueToken(app.db, 'seller', seller.id);
+  return { authorization: `Bearer ${token}` };
+}
+
 /** Active products of active shops without colours and sizes (simple to buy), cheapest first. */
 export async function plainProducts(app: FastifyInstance, opts: { shopId?: number; minStock?: number } = {}) {
   let q = app.db

@@ -87,10 +87,12 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
       <div className="skeleton ord-skel ord-skel--body" aria-busy="true" />
     );
   }
-  const next = nextStatus(order.order_status);
   // A bank transfer the shop is waiting for (decision 023).
   const awaitingTransfer =
     order.payment_method === 'bank' && order.payment_status === 'Unpaid' && order.order_status !== 'Cancelled';
+  // An online payment not made yet: the order is not the shop's to take on (the server refuses it too).
+  const awaitingOnline = order.payment_method !== 'cash' && order.payment_method !== 'bank' && order.payment_status === 'Unpaid';
+  const next = awaitingOnline ? null : nextStatus(order.order_status);
   return (
     <article className="seller-order" data-testid="seller-order" aria-labelledby="seller-order-title">
       <AccountHeading
@@ -151,6 +153,11 @@ function SellerOrder({ id, onChanged }: { id: number; onChanged(): void }) {
           >
             {t('seller.mark_paid')}
           </button>
+        ) : null}
+        {awaitingOnline && order.order_status === 'Pending' ? (
+          <p className="muted" data-testid="seller-awaiting-payment">
+            {t('seller.awaiting_online_payment')}
+          </p>
         ) : null}
         {!next && !sellerMayCancel(order.order_status) && !awaitingTransfer ? (
           <p className="muted">{t('seller.no_actions')}</p>

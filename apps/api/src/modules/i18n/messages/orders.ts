@@ -83,6 +83,7 @@ export const en = {
   'seller.status_updated': 'Order status updated.',
   'seller.close_details': 'Close',
   'seller.no_actions': 'This order needs nothing more from you.',
+  'seller.awaiting_online_payment': 'This order is waiting for its online payment.',
   'seller.back_to_store': 'Back to the store',
 } as const;
 
@@ -170,5 +171,6 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.status_updated': 'تم تحديث حالة الطلب.',
   'seller.close_details': 'إغلاق',
   'seller.no_actions': 'لا يحتاج هذا الطلب إلى أي إجراء منك.',
+  'seller.awaiting_online_payment': 'هذا الطلب بانتظار الدفع الإلكتروني.',
   'seller.back_to_store': 'العودة إلى المتجر',
 };
