@@ -221,6 +221,35 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
   });
 });
 
+describe('/checkout opened directly', () => {
+  it('after a reload it waits for the cart and shows the saved shops (never “nothing to check out” first); with none selected it asks for a shop', async () => {
+    const who = await customer();
+    const product = await simpleProduct(1);
+    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 0 });
+    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+    await signIn(page, who);
+    // Records whether the empty state is ever drawn while the page loads.
+    await page.context().addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=checkout-empty]')) (window as unknown as { sawEmpty: boolean }).sawEmpty = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.evaluate(() => localStorage.setItem('cartSelectedShops', '[1]'));
+    await page.goto(`${baseUrl()}/checkout`);
+    await hydrated(page);
+    await page.locator('[data-testid=checkout-shop][data-shop-id="1"]').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawEmpty?: boolean }).sawEmpty ?? false)).toBe(false);
+
+    // No shop selected: the empty state says what is missing (SPEC §5).
+    await page.evaluate(() => localStorage.removeItem('cartSelectedShops'));
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('checkout-empty').textContent()).toContain('Please select at least one shop');
+    await finish(page, 'checkout-no-shop-selected-en-1280');
+  });
+});
+
 describe('the voucher dialog over the basket', () => {
   it('opened by a press in the basket’s first frame, it is on top, and Escape gives focus back to its row (decision 030)', async () => {
     const who = await customer({ address: false });

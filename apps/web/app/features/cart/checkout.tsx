@@ -241,11 +241,14 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
   const token = useAuth((s) => s.token);
   const addresses = useAuth((s) => s.addresses);
   const selected = useCart((s) => s.selected);
+  // The selection saved before a reload comes back with the first cart answer: until then it is unknown.
+  const cartRead = useCart((s) => s.cart !== null);
+  const cartHasShops = useCart((s) => (s.cart?.cart_items.length ?? 0) > 0);
   // Buy now: the stored buy-now product's shop; the cart: the selected shops, live (a line change that
   // empties a shop drops it, and every cart answer asks the amounts again).
   const [buyNowShops, setBuyNowShops] = useState<number[] | null>(null);
   const [buyNowRead, setBuyNowRead] = useState(0);
-  const shopIds = buyNow ? buyNowShops : selected;
+  const shopIds = buyNow ? buyNowShops : cartRead ? selected : null;
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [loading, setLoading] = useState(true);
   const [code, setCode] = useState('');
@@ -338,7 +341,8 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
     return (
       <div className="container checkout-page checkout-empty" data-testid="checkout-empty">
         <h1 className="page-title">{title}</h1>
-        <p>{t('checkout.nothing')}</p>
+        {/* SPEC §5: checking out needs at least one selected shop. */}
+        <p>{t(!buyNow && cartHasShops && !selected.length ? 'cart.select_shop' : 'checkout.nothing')}</p>
         <button type="button" className="btn btn-primary" onClick={() => cartStore.set({ open: true })}>
           {t('checkout.back_to_cart')}
         </button>
