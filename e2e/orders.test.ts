@@ -163,6 +163,11 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     await page.getByTestId('status-tab-delivered').click();
     await page.getByTestId('orders-empty').waitFor();
 
+    // A page past the last one (an old link) says so and leads back to the first.
+    await open(page, '/order-history?page=99');
+    await page.getByTestId('orders-page-past-end').getByRole('link').first().click();
+    await row.waitFor();
+
     await open(page, `/order-history/${order.id}`);
     await page.getByTestId('order-details').waitFor();
     expect(await page.getByTestId('order-status').first().textContent()).toBe(l.pending);

@@ -66,6 +66,15 @@ function OrderHistory({ loaded }: { loaded?: PageData<OrdersAnswer> }) {
         <LoadFailed message={loaded.error} />
       ) : loading || !data ? (
         <OrderListSkeleton />
+      ) : data.orders.length === 0 && data.total > 0 ? (
+        // A page past the last one (an old link): say so, and lead back.
+        <div className="acc-empty" data-testid="orders-page-past-end">
+          <h2 className="acc-empty__title">{t('orders.page_past_end')}</h2>
+          <Link to={hrefFor(status, 1)} className="btn btn-primary">
+            {t('orders.first_page')}
+          </Link>
+          <Pagination page={page} total={data.total} perPage={PER_PAGE} hrefFor={(p) => hrefFor(status, p)} />
+        </div>
       ) : data.orders.length === 0 ? (
         <div className="acc-empty" data-testid="orders-empty">
           <span className="circle acc-empty__icon">
