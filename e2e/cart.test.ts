@@ -221,6 +221,28 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
   });
 });
 
+describe('buy now’s line removed and added again', () => {
+  it('comes back to buy now from the remove toast, and the cart stays empty', async () => {
+    const who = await customer();
+    const product = await simpleProduct(7);
+    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 1 });
+    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+    await signIn(page, who);
+    await page.goto(`${baseUrl()}/buynow`);
+    await hydrated(page);
+    const line = page.locator(
+      `[data-testid="checkout-shop"][data-shop-id="7"] [data-testid="cart-line"][data-product-id="${product.id}"]`,
+    );
+    await line.getByTestId('line-delete').click();
+    await page.getByTestId('checkout-empty').waitFor();
+    await page.getByTestId('cart-remove-toast').getByRole('button').click();
+    await line.waitFor();
+    const { data: cart } = await call<{ data: { total: number } }>('/carts', who.token);
+    expect(cart.total).toBe(0);
+    await finish(page, 'buynow-added-again-en-1280');
+  });
+});
+
 describe('/checkout opened directly', () => {
   it('after a reload it waits for the cart and shows the saved shops (never “nothing to check out” first); with none selected it asks for a shop', async () => {
     const who = await customer();

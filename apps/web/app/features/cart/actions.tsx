@@ -178,7 +178,10 @@ export function useLineChange(isBuyNow = false) {
                 <button
                   type="button"
                   className="btn btn-sm btn-primary"
-                  onClick={() => void add(line, { quantity: 1, color: line.color?.id ?? null, size: line.size?.id ?? null })}
+                  onClick={() =>
+                    // Buy now's line comes back to buy now (which reads it again), not into the cart.
+                    void add(line, { quantity: 1, color: line.color?.id ?? null, size: line.size?.id ?? null, buyNow: isBuyNow })
+                  }
                 >
                   {t('cart.add_again')}
                 </button>

@@ -1,6 +1,6 @@
 import type { Address, Checkout, OrderSummary } from '@souq/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
@@ -268,13 +268,15 @@ export function CheckoutScreen({ buyNow = false }: { buyNow?: boolean }) {
   const [voucherShop, setVoucherShop] = useState<{ id: number; name: string } | null>(null);
   const closeVoucher = useCallback(() => setVoucherShop(null), []);
 
-  // Buy now: the shop of the stored buy-now product.
+  // Buy now: the shop of the stored buy-now product, read again on each visit to /buynow (a buy now of
+  // another product, or its line added again from the remove toast, comes here again).
+  const visit = useLocation().key;
   useEffect(() => {
     if (!buyNow || !ready || !token) return;
     fetchCart(locale, true)
       .then((res) => setBuyNowShops(res.data.cart_items.map((s) => s.shop_id)))
       .catch(() => setBuyNowShops([]));
-  }, [buyNow, ready, token, locale, buyNowRead]);
+  }, [buyNow, ready, token, locale, buyNowRead, visit]);
 
   useEffect(() => {
     if (!ready || !token) return;
