@@ -67,6 +67,13 @@ describe('vouchers', () => {
     const again = await post(app, '/api/vouchers-collect', c.auth, { coupon_id: ten.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already collected/);
+    // Still 409 once the voucher is switched off (not 404): what is refused is the second collect.
+    await app.db.updateTable('coupons').set({ is_active: 0 }).where('id', '=', ten.id).execute();
+    try {
+      expect((await post(app, '/api/vouchers-collect', c.auth, { coupon_id: ten.id })).statusCode).toBe(409);
+    } finally {
+      await app.db.updateTable('coupons').set({ is_active: 1 }).where('id', '=', ten.id).execute();
+    }
     const after = (await get(app, '/api/get-vouchers?shop_id=1', c.auth)).json().data.coupons;
     expect(after.find((x: { id: number }) => x.id === ten.id).is_collected).toBe(true);
     const mine = (await get(app, '/api/get-collected-vouchers?shop_id=1', c.auth)).json().data.coupons;

@@ -49,9 +49,14 @@ export function createVouchersService(ctx: CommerceContext) {
     return rows.map((r) => toCoupon(r, mine.has(r.id)));
   }
 
-  /** Collects a voucher: refused with the rule it breaks; a second collect is 409. */
+  /**
+   * Collects a voucher: a second collect is 409 whatever became of the voucher since (API.md); a first one
+   * is refused with the rule it breaks.
+   */
   async function collect(userId: number, couponId: number): Promise<void> {
     const c = await repo.couponById(db, couponId);
+    if (c && (await repo.collectedIds(db, userId, [c.id])).has(c.id))
+      throw new HttpError(409, 'You have already collected this voucher.');
     if (!c || c.is_active !== 1) throw notFound('Voucher not found.');
     const now = ctx.now().toISOString();
     const problem = couponProblem(c, now);
