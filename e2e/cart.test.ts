@@ -230,6 +230,8 @@ describe('buy now’s line removed and added again', () => {
     await signIn(page, who);
     await page.goto(`${baseUrl()}/buynow`);
     await hydrated(page);
+    // Buy now is a checkout: no floating cart tab over it.
+    expect(await page.getByTestId('floating-cart').count()).toBe(0);
     const line = page.locator(
       `[data-testid="checkout-shop"][data-shop-id="7"] [data-testid="cart-line"][data-product-id="${product.id}"]`,
     );

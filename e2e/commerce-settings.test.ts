@@ -136,12 +136,17 @@ describe('commerce under other settings', () => {
       .toMatch(/^\d{4}$/);
     await p.screenshot({ path: path.join(import.meta.dirname, 'screenshots', 'checkout-verify-en-1280.png') });
 
-    // A wrong code is refused in the dialog; the right one verifies, and the order is confirmed again.
-    await dialog.locator('#verify-code').fill(code === '0000' ? '1111' : '0000');
+    // One box per digit (SPEC §5), and the resend offered after its 60 s countdown.
+    expect(await dialog.locator('[data-testid^=code-box-]').count()).toBe(4);
+    await dialog.getByTestId('verify-countdown').waitFor();
+    // A wrong code is refused in the dialog (the boxes emptied); the right one verifies, and the order is
+    // confirmed again. A whole code typed or pasted into the first box fills every box.
+    await dialog.getByTestId('code-box-0').fill(code === '0000' ? '1111' : '0000');
     await dialog.locator('button[type=submit]').click();
     await dialog.locator('[role=alert]').waitFor();
+    expect(await dialog.getByTestId('code-box-3').inputValue()).toBe('');
     p.errors = p.errors.filter((e) => !/status of 422/.test(e));
-    await dialog.locator('#verify-code').fill(code);
+    await dialog.getByTestId('code-box-0').fill(code);
     await dialog.locator('button[type=submit]').click();
     await p.locator('[data-testid=order-confirm][open]').waitFor();
     await p.getByTestId('confirm-order').click();

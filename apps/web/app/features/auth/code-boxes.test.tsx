@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CodeBoxes, useCountdown } from './forgot-dialogs';
+import { CodeBoxes, useCountdown } from './code-boxes';
 
 vi.mock('~/shared/site', () => ({
   useSite: () => ({ t: (key: string) => key, locale: 'en', master: {} }),

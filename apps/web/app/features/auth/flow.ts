@@ -27,7 +27,6 @@ export const flowStore = createStore<AuthFlow>({
 });
 export const useFlow = <S>(selector: (f: AuthFlow) => S) => useStore(flowStore, selector);
 
-export const RESEND_SECONDS = 60;
 export const DEMO_LOGIN = { phone: '91234567', password: 'password' } as const;
 
 /**

@@ -56,5 +56,9 @@ export async function placeOrder(locale: string, body: PlaceOrderBody, idempoten
 }
 
 /** POST /verify-otp: the code sent when placing needs a verified account (order_place_account_verify). */
+/** Sends the account's verification code again (signed in: to the account's own phone or e-mail). */
+export const resendCode = (locale: string, login: string, phoneCode: string | null, token: string | null) =>
+  api<{ message?: string }>('/send-otp', { method: 'POST', locale, token, body: { phone: login, phone_code: phoneCode } });
+
 export const verifyCode = (locale: string, login: string, otp: string) =>
   api<{ message?: string }>('/verify-otp', { method: 'POST', locale, body: { phone: login, otp } });

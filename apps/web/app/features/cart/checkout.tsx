@@ -1,7 +1,8 @@
 import type { Address, Checkout, OrderSummary } from '@souq/contracts';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account';
+import { CodeBoxes, useCountdown } from '~/features/auth';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
 import { applyCart, cartStore, useCart } from '~/shared/cart-store';
@@ -10,7 +11,7 @@ import { Dialog } from '~/shared/ui/dialog';
 import { StoreIcon } from '~/shared/ui/icons';
 import { toast } from '~/shared/ui/toast';
 import { openOverlay } from '~/shared/ui-store';
-import { fetchAddresses, fetchCart, fetchCheckout, placeOrder, verifyCode } from './api';
+import { fetchAddresses, fetchCart, fetchCheckout, placeOrder, resendCode, verifyCode } from './api';
 import { CartLine } from './cart-line';
 import { ShopChatButton } from './shop-chat-button';
 import { VoucherDialog } from './voucher-dialog';
@@ -121,50 +122,90 @@ function AddressSection({ chosen, onChoose }: { chosen: Address | null; onChoose
 function VerifyDialog({ message, onClose, onVerified }: { message: string | null; onClose(): void; onVerified(): void }) {
   const { t, locale, master } = useSite();
   const user = useAuth((s) => s.user);
-  const [code, setCode] = useState('');
+  const token = useAuth((s) => s.token);
+  const open = message !== null;
+  // SPEC §5 and §9: one box per character of the code, and a resend after 60 s.
+  const length = master.otp_length >= 4 && master.otp_length <= 8 ? master.otp_length : 4;
+  const blank = useCallback(() => Array.from({ length }, () => ''), [length]);
+  const [digits, setDigits] = useState<string[]>(blank);
   const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server sent the code with the refusal that opened this dialog.
+  const [sentAt, setSentAt] = useState(0);
+  const seconds = useCountdown(sentAt, open);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    setDigits(blank());
+    setError(null);
+    setSentAt(Date.now());
+  }, [open, blank]);
   const login = (master.register_otp_type === 'email' ? user?.email : user?.phone) ?? user?.phone ?? user?.email ?? '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const code = digits.join('');
+    if (code.length !== length) {
+      setError(t('auth.code_incomplete', { length }));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await verifyCode(locale, login, code.trim());
-      setCode('');
+      await verifyCode(locale, login, code);
       onVerified();
     } catch (err) {
       setError(err instanceof ApiError ? (err.field('otp') ?? err.message) : messageOf(err));
+      setDigits(blank());
+      first.current?.focus();
     } finally {
       setBusy(false);
     }
   };
+  const sendAgain = async () => {
+    setResending(true);
+    try {
+      await resendCode(locale, login, user?.phone_code ?? null, token);
+      setSentAt(Date.now());
+      toast.success(t('auth.code_sent'));
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setResending(false);
+    }
+  };
   return (
-    <Dialog open={message !== null} onClose={onClose} title={t('checkout.verify_title')} testId="verify-dialog">
+    <Dialog open={open} onClose={onClose} title={t('checkout.verify_title')} testId="verify-dialog">
       <form className="verify-form" onSubmit={(e) => void submit(e)}>
         <p>{message}</p>
-        <label htmlFor="verify-code">{t('checkout.verify_code')}</label>
-        <input
-          id="verify-code"
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          required
-        />
+        <p className="muted">{t('checkout.verify_code')}</p>
+        <CodeBoxes digits={digits} onChange={setDigits} disabled={busy} invalid={Boolean(error)} boxRef={first} />
         {error ? (
           <p className="field-error" role="alert">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !code}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('checkout.verify')}
         </button>
+        <p className="auth-switch" aria-live="polite">
+          {seconds > 0 ? (
+            <span data-testid="verify-countdown">{t('auth.resend_in', { seconds })}</span>
+          ) : (
+            <button
+              type="button"
+              className="auth-link"
+              onClick={() => void sendAgain()}
+              disabled={resending}
+              data-testid="verify-resend"
+            >
+              {resending ? <span className="spinner" aria-hidden="true" /> : null}
+              {t('auth.resend_code')}
+            </button>
+          )}
+        </p>
       </form>
     </Dialog>
   );

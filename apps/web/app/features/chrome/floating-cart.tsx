@@ -4,9 +4,10 @@ import { cartStore, useCart } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { CartIcon } from '~/shared/ui/icons';
 
-const HIDDEN_ON = [/^\/checkout/, /^\/blogs/, /^\/blog\//];
+// Buy now is the same checkout (SPEC §2), for one product.
+const HIDDEN_ON = [/^\/checkout/, /^\/buynow/, /^\/blogs/, /^\/blog\//];
 
-/** Item count and total; hidden on checkout and blog pages, and on small screens (CSS). */
+/** Item count and total; hidden on checkout, buy now and blog pages, and on small screens (CSS). */
 export function FloatingCart() {
   const { t, money } = useSite();
   const { pathname } = useLocation();
