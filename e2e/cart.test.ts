@@ -352,11 +352,14 @@ describe('the voucher dialog over the basket', () => {
     await page.getByTestId('cart-button').click();
     const row = page.locator('[data-testid=basket][open] [data-testid=cart-shop][data-shop-id="1"] [data-testid=apply-voucher]');
     await row.waitFor();
+    expect(await page.getByTestId('cart-badge').first().textContent()).toBe('1');
     // The token is revoked on the server (a sign-out on another device), then the shopper opens the vouchers.
     await call('/logout', who.token, {});
     await row.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').token ?? null)).toBe(null);
+    // Signed out as by a logout: the cart of the session that ended is gone from the header too.
+    await expect.poll(() => page.getByTestId('cart-badge').first().textContent()).toBe('0');
     expect(await page.locator('[data-testid=voucher-dialog][open]').count()).toBe(0);
     // The browser logs the refused call itself; that one is expected here.
     page.errors = page.errors.filter((e) => !/status of 401 .*get-vouchers/.test(e));

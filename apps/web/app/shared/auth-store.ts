@@ -45,8 +45,8 @@ export function clearAuth() {
 }
 
 /**
- * Hook point for other per-user state that a logout must clear (SPEC §4: chats and the active shop).
- * The chat store, once it exists, registers its reset here: `onLogout(() => clearChats())`.
+ * Hook point for other per-user state that a logout (or a 401) must clear (SPEC §4: chats and the active
+ * shop; the cart): each store registers its reset here, e.g. `onLogout(resetChat)`.
  */
 const logoutCleanups = new Set<() => void>();
 export function onLogout(cleanup: () => void): () => void {
@@ -107,8 +107,12 @@ export function useAuthBootstrap() {
         ready: true,
       });
     }
-    // A 401 from any call clears the session (token, user, addresses, favourite count).
-    return onUnauthorized(clearAuth);
+    // A 401 from any call ends the session here as a logout does (SPEC §4, §8): token, user, addresses,
+    // favourite count, then the per-user state registered with onLogout (chats, active shop, cart).
+    return onUnauthorized(() => {
+      clearAuth();
+      runLogoutCleanups();
+    });
   }, []);
 }
 

@@ -1,4 +1,5 @@
 import type { Cart, CartProduct, Checkout } from '@souq/contracts';
+import { onLogout } from '~/shared/auth-store';
 import { storage } from '~/shared/storage';
 import { createStore, useStore } from '~/shared/store';
 
@@ -87,3 +88,5 @@ export function applyCheckout(checkout: Checkout | null) {
 
 /** Logout (and a session that is gone): everything but whether the drawer is open (SPEC §4). */
 export const resetCart = () => cartStore.set({ total: 0, amount: 0, cart: null, selected: [], checkout: null, loading: false });
+// Signed out (a logout or a 401), the cart is no one's.
+onLogout(resetCart);

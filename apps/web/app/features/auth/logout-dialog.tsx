@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { resetCart } from '~/shared/cart-store';
 import { closeOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
@@ -10,7 +9,7 @@ import { authStore, clearAuth, runLogoutCleanups } from '~/shared/auth-store';
 
 /**
  * Logs out locally whatever the server says (SPEC §4): user, addresses, token, favourites, then the
- * registered cleanups (chats, active shop) and the cart.
+ * registered cleanups (chats, active shop, the cart).
  */
 export async function logout(locale: string) {
   const token = authStore.get().token;
@@ -21,7 +20,6 @@ export async function logout(locale: string) {
   }
   clearAuth();
   runLogoutCleanups();
-  resetCart();
 }
 
 /** Log Out confirmation (SPEC §2): Yes / Cancel. */
