@@ -251,7 +251,11 @@ export type StatusWiseOrders = z.infer<typeof statusWiseOrdersSchema>;
 
 export const ordersQuery = getQuery(
   z.object({
-    order_status: orderStatusInput.optional(),
+    // `all` (the key of status_wise_orders' total) is the same as no filter.
+    order_status: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : v),
+      orderStatusInput.optional(),
+    ),
     page: queryInt('page', { max: 100_000 }).optional().default(1),
     per_page: queryInt('per page', { max: 100 }).optional().default(10),
   }),

@@ -239,6 +239,10 @@ describe('orders after placing', () => {
     expect(cancelled.orders[0].id).toBe(shop1.id);
     expect((await get(app, '/api/orders?order_status=Cancelled', c.auth)).json().data.total).toBe(1);
     expect((await get(app, '/api/orders?order_status=lost', c.auth)).statusCode).toBe(422);
+    // `all`, the key of the counts' total, lists every status.
+    const all = (await get(app, '/api/orders?order_status=all', c.auth)).json().data;
+    expect(all.total).toBe(all.status_wise_orders.all);
+    expect(all.total).toBeGreaterThan(cancelled.total);
 
     // Order again: back in the cart; an item that cannot be bought is named.
     await app.db.updateTable('products').set({ quantity: 0 }).where('id', '=', d.id).execute();
