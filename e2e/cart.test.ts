@@ -67,6 +67,16 @@ async function simpleProduct(shopId: number): Promise<ApiProduct> {
   return found!;
 }
 
+/** A fresh customer with one unit of a simple product of the shop in the cart (or buy now), signed in on a page (en, 1280 px). */
+async function shopperWithLine(shopId: number, { buyNow = false } = {}) {
+  const who = await customer();
+  const product = await simpleProduct(shopId);
+  await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: buyNow ? 1 : 0 });
+  const page = await newPage({ locale: 'en', width: 1280, height: 900 });
+  await signIn(page, who);
+  return { who, product, page };
+}
+
 async function shot(page: TestPage, name: string, fullPage = false) {
   // The toasts of the steps before would cover the screen.
   await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
@@ -223,11 +233,7 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
 
 describe('buy now’s line removed and added again', () => {
   it('comes back to buy now from the remove toast, and the cart stays empty', async () => {
-    const who = await customer();
-    const product = await simpleProduct(7);
-    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 1 });
-    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
-    await signIn(page, who);
+    const { who, product, page } = await shopperWithLine(7, { buyNow: true });
     await page.goto(`${baseUrl()}/buynow`);
     await hydrated(page);
     // Buy now is a checkout: no floating cart tab over it.
@@ -247,11 +253,7 @@ describe('buy now’s line removed and added again', () => {
 
 describe('/checkout opened directly', () => {
   it('after a reload it waits for the cart and shows the saved shops (never “nothing to check out” first); with none selected it asks for a shop', async () => {
-    const who = await customer();
-    const product = await simpleProduct(1);
-    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 0 });
-    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
-    await signIn(page, who);
+    const { page } = await shopperWithLine(1);
     // Records whether the empty state is ever drawn while the page loads.
     await page.context().addInitScript(() => {
       new MutationObserver(() => {
@@ -342,11 +344,7 @@ describe('the voucher dialog over the basket', () => {
   });
 
   it('a session ended elsewhere: the voucher list answers 401, the shopper is signed out and taken to / (SPEC §8)', async () => {
-    const who = await customer({ address: false });
-    const product = await simpleProduct(1);
-    await call('/cart/store', who.token, { product_id: product.id, quantity: 1, is_buy_now: 0 });
-    const page = await newPage({ locale: 'en', width: 1280, height: 900 });
-    await signIn(page, who);
+    const { who, page } = await shopperWithLine(1);
     await page.goto(`${baseUrl()}/products`);
     await hydrated(page);
     await page.getByTestId('cart-button').click();

@@ -79,6 +79,32 @@ async function stockOf(productId: number, observer: string): Promise<number> {
   return res.data.cart_items.flatMap((s) => s.products).find((p) => p.id === productId)!.stock;
 }
 
+/** A fresh customer's order of one simple product of shop 1, placed through the API with `method`. */
+async function placedOrder(method: 'bank' | 'thawani') {
+  const who = await customer();
+  const product = await simpleProduct(1);
+  await call('/cart/store', who.token, { product_id: product.id, quantity: 1 });
+  const { data: addresses } = await call<{ data: { addresses: Array<{ id: number }> } }>('/addresses', who.token);
+  const { data } = await call<{ data: { order_payment_url: string | null; orders: Array<{ id: number; order_code: string }> } }>(
+    '/place-order',
+    who.token,
+    { shop_ids: [1], address_id: addresses.addresses[0]!.id, payment_method: method },
+  );
+  return { who, order: data.orders[0]!, paymentUrl: data.order_payment_url };
+}
+
+/** Shop 1's seller signed in at /seller (1280 px), the order opened from the list. */
+async function sellerOnOrder(locale: Locale, orderCode: string) {
+  const seller = await newPage({ locale, width: 1280, height: 900 });
+  await seller.goto(`${baseUrl()}/seller`);
+  await hydrated(seller);
+  await seller.locator('input[name="email"]').fill('seller1@souq.om');
+  await seller.locator('input[name="password"]').fill('password');
+  await seller.getByTestId('seller-login-submit').click();
+  await seller.locator(`[data-testid="order-row"][data-order-code="${orderCode}"] [data-testid="order-view"]`).click();
+  return { seller, panel: seller.getByTestId('seller-order') };
+}
+
 async function shot(page: TestPage, name: string) {
   await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
   const dir = path.join(import.meta.dirname, 'screenshots');
@@ -242,20 +268,7 @@ describe('online payment confirmed after the return', () => {
 
 describe('bank transfer', () => {
   it('the seller records the transfer as received; the customer’s order then reads paid', async () => {
-    const who = await customer();
-    const product = await simpleProduct(1);
-    await call('/cart/store', who.token, { product_id: product.id, quantity: 1 });
-    const { data: addresses } = await call<{ data: { addresses: Array<{ id: number }> } }>('/addresses', who.token);
-    const { data: placed } = await call<{ data: { orders: Array<{ id: number; order_code: string }> } }>(
-      '/place-order',
-      who.token,
-      {
-        shop_ids: [1],
-        address_id: addresses.addresses[0]!.id,
-        payment_method: 'bank',
-      },
-    );
-    const order = placed.orders[0]!;
+    const { who, order } = await placedOrder('bank');
 
     // The customer's page shows the bank details while the transfer is awaited.
     const page = await signedIn(who, 'ar', 390);
@@ -265,14 +278,7 @@ describe('bank transfer', () => {
     expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT.ar.unpaidBadge);
     await page.getByTestId('order-payment').getByTestId('bank-details').waitFor();
 
-    const seller = await newPage({ locale: 'ar', width: 1280, height: 900 });
-    await seller.goto(`${baseUrl()}/seller`);
-    await hydrated(seller);
-    await seller.locator('input[name="email"]').fill('seller1@souq.om');
-    await seller.locator('input[name="password"]').fill('password');
-    await seller.getByTestId('seller-login-submit').click();
-    await seller.locator(`[data-testid="order-row"][data-order-code="${order.order_code}"] [data-testid="order-view"]`).click();
-    const panel = seller.getByTestId('seller-order');
+    const { seller, panel } = await sellerOnOrder('ar', order.order_code);
     await panel.getByTestId('seller-mark-paid').click();
     const dialog = seller.locator('[data-testid=seller-paid-dialog][open]');
     await dialog.waitFor();
@@ -295,26 +301,9 @@ describe('bank transfer', () => {
 
 describe('an online order not paid yet, seen by its shop', () => {
   it('offers no next step (only cancelling) and says it waits for the payment', async () => {
-    const who = await customer();
-    const product = await simpleProduct(1);
-    await call('/cart/store', who.token, { product_id: product.id, quantity: 1 });
-    const { data: addresses } = await call<{ data: { addresses: Array<{ id: number }> } }>('/addresses', who.token);
-    const { data: placed } = await call<{ data: { order_payment_url: string | null; orders: Array<{ order_code: string }> } }>(
-      '/place-order',
-      who.token,
-      { shop_ids: [1], address_id: addresses.addresses[0]!.id, payment_method: 'thawani' },
-    );
-    expect(placed.order_payment_url).toBeTruthy();
-
-    const seller = await newPage({ locale: 'en', width: 1280, height: 900 });
-    await seller.goto(`${baseUrl()}/seller`);
-    await hydrated(seller);
-    await seller.locator('input[name="email"]').fill('seller1@souq.om');
-    await seller.locator('input[name="password"]').fill('password');
-    await seller.getByTestId('seller-login-submit').click();
-    const code = placed.orders[0]!.order_code;
-    await seller.locator(`[data-testid="order-row"][data-order-code="${code}"] [data-testid="order-view"]`).click();
-    const panel = seller.getByTestId('seller-order');
+    const { order, paymentUrl } = await placedOrder('thawani');
+    expect(paymentUrl).toBeTruthy();
+    const { seller, panel } = await sellerOnOrder('en', order.order_code);
     await panel.getByTestId('seller-awaiting-payment').waitFor();
     expect(await panel.getByTestId('seller-next').count()).toBe(0);
     expect(await panel.getByTestId('seller-cancel').count()).toBe(1);

@@ -35,6 +35,8 @@ export const toCoupon = (c: repo.CouponRow, collected: boolean): Coupon => ({
   is_collected: collected,
 });
 
+const alreadyCollected = () => new HttpError(409, 'You have already collected this voucher.');
+
 export function createVouchersService(ctx: CommerceContext) {
   const { db } = ctx;
 
@@ -51,19 +53,23 @@ export function createVouchersService(ctx: CommerceContext) {
 
   /**
    * Collects a voucher: a second collect is 409 whatever became of the voucher since (API.md); a first one
-   * is refused with the rule it breaks.
+   * is refused with the rule it breaks. Whether it was collected already is asked only before a refusal
+   * (a collect that passes learns it from its insert).
    */
   async function collect(userId: number, couponId: number): Promise<void> {
     const c = await repo.couponById(db, couponId);
-    if (c && (await repo.collectedIds(db, userId, [c.id])).has(c.id))
-      throw new HttpError(409, 'You have already collected this voucher.');
-    if (!c || c.is_active !== 1) throw notFound('Voucher not found.');
+    if (!c) throw notFound('Voucher not found.');
+    const refuse = async (error: Error): Promise<never> => {
+      if ((await repo.collectedIds(db, userId, [c.id])).has(c.id)) throw alreadyCollected();
+      throw error;
+    };
+    if (c.is_active !== 1) return refuse(notFound('Voucher not found.'));
     const now = ctx.now().toISOString();
     const problem = couponProblem(c, now);
-    if (problem) throw validationError({ coupon_id: [problem] });
+    if (problem) return refuse(validationError({ coupon_id: [problem] }));
     const used = (await repo.usesBy(db, userId, [c.id])).get(c.id) ?? 0;
-    if (used >= c.per_customer_limit) throw validationError({ coupon_id: ['You have already used this voucher.'] });
-    if (!(await repo.collect(db, userId, c.id, now))) throw new HttpError(409, 'You have already collected this voucher.');
+    if (used >= c.per_customer_limit) return refuse(validationError({ coupon_id: ['You have already used this voucher.'] }));
+    if (!(await repo.collect(db, userId, c.id, now))) throw alreadyCollected();
   }
 
   async function collected(userId: number, shopId?: number): Promise<Coupon[]> {

@@ -1,10 +1,45 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useSite } from '~/shared/site';
 
 /** The code entry of every one-time code (sign-up, forgot password, checkout's account check). */
 
 /** SPEC §9: a code may be sent again 60 s after the last send. */
 export const RESEND_SECONDS = 60;
+
+/** The code's length from the settings (`otp_length`, 4 to 8; 4 otherwise), and empty boxes for it. */
+export function useCodeLength() {
+  const { master } = useSite();
+  const length = master.otp_length >= 4 && master.otp_length <= 8 ? master.otp_length : 4;
+  const blank = useCallback(() => Array.from({ length }, () => ''), [length]);
+  return { length, blank };
+}
+
+/** "You can resend the code in N s", then the resend button (SPEC §9). */
+export function ResendCode({
+  seconds,
+  busy,
+  onResend,
+  testIdPrefix,
+}: {
+  seconds: number;
+  busy: boolean;
+  onResend(): void;
+  testIdPrefix: string;
+}) {
+  const { t } = useSite();
+  return (
+    <p className="auth-switch" aria-live="polite">
+      {seconds > 0 ? (
+        <span data-testid={`${testIdPrefix}-countdown`}>{t('auth.resend_in', { seconds })}</span>
+      ) : (
+        <button type="button" className="auth-link" onClick={onResend} disabled={busy} data-testid={`${testIdPrefix}-resend`}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('auth.resend_code')}
+        </button>
+      )}
+    </p>
+  );
+}
 
 /** Seconds left before a code may be resent (60 s after the last send). */
 export function useCountdown(sentAt: number, active: boolean) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authStore } from '~/shared/auth-store';
 import { CountryField, useCountries, type CountryOption } from '~/shared/countries';
 import { openOverlay, closeOverlay, useOverlay } from '~/shared/ui-store';
@@ -7,7 +7,7 @@ import { toast } from '~/shared/ui/toast';
 import { formErrors, PasswordField, useBusy, type FieldErrors } from '~/shared/ui/form';
 import { authApi } from './api';
 import { AuthDialog, AuthForm, LoginIdField } from './auth-dialog';
-import { CodeBoxes, useCountdown } from './code-boxes';
+import { CodeBoxes, ResendCode, useCodeLength, useCountdown } from './code-boxes';
 import { flowStore, sendCode, useFlow } from './flow';
 
 /** Forgot password, step 1 (SPEC §5): country and phone or e-mail, then a code is sent. */
@@ -67,11 +67,10 @@ export function ForgotDialog() {
 
 /** The code dialog: registration verification or the forgot-password step 2. */
 export function OtpDialog() {
-  const { t, master, locale } = useSite();
+  const { t, locale } = useSite();
   const open = useOverlay() === 'otp';
   const flow = useFlow((f) => f);
-  const length = master.otp_length >= 4 && master.otp_length <= 8 ? master.otp_length : 4;
-  const blank = useCallback(() => Array.from({ length }, () => ''), [length]);
+  const { length, blank } = useCodeLength();
   const [digits, setDigits] = useState<string[]>(blank);
   const [error, setError] = useState<string | undefined>();
   const [busy, during] = useBusy();
@@ -145,22 +144,7 @@ export function OtpDialog() {
           </p>
         ) : null}
       </AuthForm>
-      <p className="auth-switch" aria-live="polite">
-        {seconds > 0 ? (
-          <span data-testid="otp-countdown">{t('auth.resend_in', { seconds })}</span>
-        ) : (
-          <button
-            type="button"
-            className="auth-link"
-            onClick={() => void sendAgain()}
-            disabled={resending}
-            data-testid="otp-resend"
-          >
-            {resending ? <span className="spinner" aria-hidden="true" /> : null}
-            {t('auth.resend_code')}
-          </button>
-        )}
-      </p>
+      <ResendCode seconds={seconds} busy={resending} onResend={() => void sendAgain()} testIdPrefix="otp" />
     </AuthDialog>
   );
 }

@@ -4,7 +4,7 @@
  */
 export { updateLastSeen, useLastSeen } from './last-seen';
 /** One-time code entry (one box per character) and the resend countdown, for any feature that asks a code. */
-export { CodeBoxes, useCountdown } from './code-boxes';
+export { CodeBoxes, ResendCode, useCodeLength, useCountdown } from './code-boxes';
 
 /** Loads the sign-in dialogs' chunk (forms, one-time codes, social buttons). */
 export const loadAuthOverlays = () => import('./auth-overlays');

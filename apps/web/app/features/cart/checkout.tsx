@@ -2,7 +2,7 @@ import type { Address, Checkout, OrderSummary } from '@souq/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AddressForm, emptyAddress } from '~/features/account';
-import { CodeBoxes, useCountdown } from '~/features/auth';
+import { CodeBoxes, ResendCode, useCodeLength, useCountdown } from '~/features/auth';
 import { ApiError } from '~/shared/api';
 import { setAuth, useAuth } from '~/shared/auth-store';
 import { applyCart, cartStore, useCart } from '~/shared/cart-store';
@@ -125,8 +125,7 @@ function VerifyDialog({ message, onClose, onVerified }: { message: string | null
   const token = useAuth((s) => s.token);
   const open = message !== null;
   // SPEC §5 and §9: one box per character of the code, and a resend after 60 s.
-  const length = master.otp_length >= 4 && master.otp_length <= 8 ? master.otp_length : 4;
-  const blank = useCallback(() => Array.from({ length }, () => ''), [length]);
+  const { length, blank } = useCodeLength();
   const [digits, setDigits] = useState<string[]>(blank);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
@@ -190,22 +189,7 @@ function VerifyDialog({ message, onClose, onVerified }: { message: string | null
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('checkout.verify')}
         </button>
-        <p className="auth-switch" aria-live="polite">
-          {seconds > 0 ? (
-            <span data-testid="verify-countdown">{t('auth.resend_in', { seconds })}</span>
-          ) : (
-            <button
-              type="button"
-              className="auth-link"
-              onClick={() => void sendAgain()}
-              disabled={resending}
-              data-testid="verify-resend"
-            >
-              {resending ? <span className="spinner" aria-hidden="true" /> : null}
-              {t('auth.resend_code')}
-            </button>
-          )}
-        </p>
+        <ResendCode seconds={seconds} busy={resending} onResend={() => void sendAgain()} testIdPrefix="verify" />
       </form>
     </Dialog>
   );
