@@ -5,6 +5,7 @@ import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import souq from './apps/web/lint/no-api-in-effect.mjs';
 import tseslint from 'typescript-eslint';
 
 /*
@@ -116,9 +117,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, souq },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
+      // Screens load and change data through React Router, not from effects (issue 35, decision 036).
+      'souq/no-api-in-effect': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The contracts' zod schemas must not reach the browser bundle (first-load JS budget):
       // import types from '@souq/contracts' and values from '@souq/contracts/constants'.

@@ -100,11 +100,12 @@ describe('announcements', () => {
       const heart = page.locator('[data-testid=product-grid] [data-testid=favorite-button]').first();
       await heart.focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before + 1} items`);
+      const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${items(before + 1)}`);
       // Put back as it was (other tests count from the same customer).
       await expect.poll(() => heart.getAttribute('aria-busy')).toBe(null);
       await page.keyboard.press('Enter');
-      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${before} items`);
+      await expect.poll(() => region.textContent()).toBe(`Wishlist: ${items(before)}`);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

@@ -18,6 +18,8 @@ interface RouteEntry {
 export function routePatterns(entries: readonly RouteEntry[] = routes as readonly RouteEntry[], prefix = ''): string[] {
   const out: string[] = [];
   for (const r of entries) {
+    // Resource routes (decision 036) are loaders and actions for fetchers: no screen to scan.
+    if (r.file.startsWith('routes/resources/')) continue;
     const path = r.index ? prefix : [prefix, r.path].filter(Boolean).join('/');
     if (r.children?.length) out.push(...routePatterns(r.children, path));
     else if (r.index || r.path !== undefined) out.push(path);
@@ -117,6 +119,24 @@ export const SAMPLES: Samples = {
   // on the customer's side, and on the side of the seller signed in beside the customer.
   'support-ticket/:ticketNumber': async (b, who) => ({ ticketNumber: await sampleTicket(b, who) }),
   'seller/support-tickets/:ticketNumber': async (b, who) => ({ ticketNumber: await sampleTicket(b, who) }),
+  // The operator console's support desk: the same ticket as the demo operator sees it.
+  'admin/support/:ticketNumber': async (b, who) => ({ ticketNumber: await sampleTicket(b, who) }),
+  // A product of shop 2, whose seller is signed in beside the customer: its form as that seller sees it.
+  // The operator console's editors: a published post, a legal page, the running (or next) flash sale.
+  'admin/blog/:id': async (b) => ({ id: String((await json<{ blogs: { id: number }[] }>(b, '/blogs?per_page=1')).blogs[0]!.id) }),
+  'admin/pages/:slug': async () => ({ slug: 'about-us' }),
+  'admin/flash-sales/:id': async (b) => {
+    const sales = await json<{ running_flash_sale: { id: number } | null; incoming_flash_sale: { id: number } | null }>(
+      b,
+      '/flash-sales',
+    );
+    return { id: String((sales.running_flash_sale ?? sales.incoming_flash_sale)?.id ?? 1) };
+  },
+  'seller/products/:id': async (b) => ({
+    id: String((await json<{ products: { id: number }[] }>(b, '/products?shop_id=2&per_page=1')).products[0]!.id),
+  }),
+  // The console's order page: the scanned customer's sample order (cash, pending: no refund offered).
+  'admin/orders/:id': async (b, who) => ({ id: String((await sampleOrder(b, who)).id) }),
 };
 
 /** The concrete address of every route pattern, parameters filled from SAMPLES. */
@@ -272,6 +292,37 @@ async function readyCustomer(page: Page, { order }: { order?: 'cash' | 'bank' } 
 async function visit(page: Page, path: string) {
   await page.goto(new URL(path, page.url()).href);
   await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
+}
+
+/**
+ * A shop application waiting for approval (the operator console's pages of one): the oldest one found by
+ * the signed-in operator, or one made now through Become a Seller when none waits. Its id.
+ */
+async function pendingShopId(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const auth = JSON.parse(localStorage.getItem('admin_auth') ?? '{}') as { token?: string };
+    const headers = { accept: 'application/json', authorization: `Bearer ${auth.token}` };
+    const waiting = (await (await fetch('/api/admin/shops?status=pending&per_page=1', { headers })).json()) as {
+      data: { shops: Array<{ id: number }> };
+    };
+    if (waiting.data.shops[0]) return waiting.data.shops[0].id;
+    const stamp = Date.now();
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
+    const form = new FormData();
+    form.set('shop_name', `Accessible Weaves ${stamp}`);
+    form.set('shop_name_ar', `نسيج ميسر ${stamp}`);
+    form.set('name', 'Maryam Al-Siyabi');
+    form.set('phone', '+968 9456 7812');
+    form.set('email', `a11y-shop-${stamp}@souq.test`);
+    form.set('password', 'woven-palm-fronds-8');
+    form.set('password_confirmation', 'woven-palm-fronds-8');
+    form.set('logo', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const res = await fetch('/api/shop/register', { method: 'POST', body: form, headers: { accept: 'application/json' } });
+    return ((await res.json()) as { data: { shop: { id: number } } }).data.shop.id;
+  });
 }
 
 /** The checkout page of the readied customer, its shop 1 shown. */
@@ -435,6 +486,22 @@ export const OVERLAYS: OverlaySpec[] = [
     await visit(page, `/order-history/${id}`);
     return '[data-testid=order-cancel]';
   }),
+  confirmation('remove from wishlist confirmation', 'wishlist-remove-dialog', async (page) => {
+    await page.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+      const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${auth.token}` };
+      const favourites = (await (await fetch('/api/favorite-products', { headers })).json()) as { data: { total: number } };
+      if (favourites.data.total > 0) return;
+      const list = (await (await fetch('/api/products?per_page=1')).json()) as { data: { products: Array<{ id: number }> } };
+      await fetch('/api/favorite-add-or-remove', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ product_id: list.data.products[0]!.id }),
+      });
+    });
+    await visit(page, '/wishlist');
+    return '[data-testid=wishlist-remove]';
+  }),
   confirmation('delete address confirmation', 'address-delete-dialog', async (page) => {
     await readyCustomer(page);
     await visit(page, '/manage-address');
@@ -450,10 +517,127 @@ export const OVERLAYS: OverlaySpec[] = [
   ).map(([name, method, button, dialog]) =>
     confirmation(name, dialog, async (page) => {
       const id = await readyCustomer(page, { order: method });
-      await visit(page, `/seller?order=${id}`);
+      await visit(page, `/seller/orders?order=${id}`);
       return `[data-testid=${button}]`;
     }),
   ),
+  // The console's refund dialog: a bank-transfer order of the scanned customer (shop 2) that its seller marks
+  // received and then cancels (the seller is signed in beside the customer); opened, never submitted.
+  {
+    name: 'operator: refund dialog',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=admin-refund-dialog][open]',
+    modal: true,
+    async open(page) {
+      const id = await readyCustomer(page, { order: 'bank' });
+      await page.evaluate(async (id) => {
+        const seller = JSON.parse(localStorage.getItem('seller_auth') ?? '{}') as { token?: string };
+        const headers = {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${seller.token}`,
+        };
+        const post = (path: string, body: unknown) =>
+          fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        await post(`/seller/orders/${id}/payment`, { payment_status: 'Paid' });
+        await post(`/seller/orders/${id}/status`, { order_status: 'Cancelled' });
+      }, id);
+      await visit(page, `/admin/orders/${id}`);
+      const button = '[data-testid=admin-refund-open]';
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=admin-refund-dialog][open] [data-testid=admin-refund-form]').waitFor();
+      return button;
+    },
+  },
+  // The seller's product list: Delete asks first (and says an ordered product is archived instead).
+  confirmation('seller: delete product confirmation', 'sprod-delete-dialog', async (page) => {
+    await visit(page, '/seller/products');
+    return '[data-testid=sprod-delete]';
+  }),
+  // The seller's vouchers (shop 2 has seeded ones): New voucher opens the form; Delete asks first.
+  {
+    name: 'seller: voucher form',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=seller-voucher-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/seller/vouchers');
+      const button = '[data-testid=voucher-new]';
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=seller-voucher-dialog][open] [data-testid=voucher-form]').waitFor();
+      return button;
+    },
+  },
+  confirmation('seller: delete voucher confirmation', 'voucher-delete-dialog', async (page) => {
+    await visit(page, '/seller/vouchers');
+    return '[data-testid=voucher-delete]';
+  }),
+  // The operator console's Blog: Delete asks first; New category opens its form; a category's Delete asks
+  // first (and says a category with posts is switched off instead). Flash sales: Delete and Remove ask first.
+  confirmation('admin: delete post confirmation', 'admin-blog-delete-dialog', async (page) => {
+    await visit(page, '/admin/blog');
+    return '[data-testid=admin-blog-delete]';
+  }),
+  {
+    name: 'admin: blog category form',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=admin-cat-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/admin/blog');
+      const button = '[data-testid=admin-cat-new]';
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=admin-cat-dialog][open] [data-testid=admin-cat-form]').waitFor();
+      return button;
+    },
+  },
+  confirmation('admin: delete blog category confirmation', 'admin-cat-delete-dialog', async (page) => {
+    await visit(page, '/admin/blog');
+    return '[data-testid=admin-cat-delete]';
+  }),
+  confirmation('admin: delete flash sale confirmation', 'admin-sale-delete-dialog', async (page) => {
+    await visit(page, '/admin/flash-sales');
+    return '[data-testid=admin-sale-delete]';
+  }),
+  confirmation('admin: remove product from flash sale confirmation', 'admin-sale-remove-dialog', async (page) => {
+    await visit(page, '/admin/flash-sales');
+    const id = await page.evaluate(async () => {
+      const res = await fetch('/api/flash-sales', { headers: { accept: 'application/json' } });
+      return ((await res.json()) as { data: { running_flash_sale: { id: number } | null } }).data.running_flash_sale?.id ?? 1;
+    });
+    await visit(page, `/admin/flash-sales/${id}`);
+    return '[data-testid=admin-sale-product-remove]';
+  }),
+  // The console's currencies (issue 37): Edit opens the currency's dialog; Make default asks first.
+  {
+    name: 'admin: currency form',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=currency-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/admin/currencies');
+      const button = '[data-testid=currency-edit]';
+      await page.locator(button).first().waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=currency-dialog][open] [data-testid=currency-form]').waitFor();
+      return button;
+    },
+  },
+  confirmation('admin: make currency default confirmation', 'currency-default-dialog', async (page) => {
+    await visit(page, '/admin/currencies');
+    return '[data-testid=currency-make-default]';
+  }),
   // A running ticket about an order of shop 2 (opened by the scanned customer), on its seller's page:
   // Complete asks first.
   confirmation('seller: complete ticket confirmation', 'ticket-status-dialog', async (page) => {
@@ -475,6 +659,31 @@ export const OVERLAYS: OverlaySpec[] = [
     }, id);
     await visit(page, `/seller/support-tickets/${ticketNo}`);
     return '[data-testid=ticket-complete]';
+  }),
+  // The operator console's support desk: a running ticket without an order (opened by the scanned
+  // customer), on the desk's ticket page: Mark as solved asks first.
+  confirmation('operator: solve ticket confirmation', 'desk-status-dialog', async (page) => {
+    const ticketNo = await page.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string };
+      const form = new FormData();
+      form.set('subject', 'A question about my account');
+      form.set('issue_type', '6');
+      form.set('message', 'I would like to change the e-mail address of my account, please.');
+      const res = await fetch('/api/support-ticket', {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json', authorization: `Bearer ${auth.token}` },
+      });
+      if (!res.ok) throw new Error(`/support-ticket: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: { support_ticket: { ticket_no: string } } }).data.support_ticket.ticket_no;
+    });
+    await visit(page, `/admin/support/${ticketNo}`);
+    return '[data-testid=desk-complete]';
+  }),
+  // The console's customers: Deactivate asks first and says every session ends at once (only opened here).
+  confirmation('operator: deactivate customer confirmation', 'customer-toggle-dialog', async (page) => {
+    await visit(page, '/admin/customers');
+    return '[data-testid=customer-deactivate]';
   }),
   {
     // The chat sidebar, opened from a shop page's Chat button (issue 17).
@@ -528,6 +737,33 @@ export const OVERLAYS: OverlaySpec[] = [
       return '[data-testid=new-ticket]';
     },
   },
+  // The operator console's shop page (issue 37): Approve asks first (on an application), Reject and
+  // Suspend ask for the reason in a dialog that says what will happen. Nothing is confirmed here.
+  confirmation('operator: approve shop confirmation', 'shop-approve-dialog', async (page) => {
+    await visit(page, `/admin/shops/${await pendingShopId(page)}`);
+    return '[data-testid=admin-shop-approve]';
+  }),
+  ...(
+    [
+      ['operator: reject shop dialog', 'reject', async (page: Page) => pendingShopId(page)],
+      ['operator: suspend shop dialog', 'suspend', async () => 1],
+    ] as const
+  ).map(([name, action, shop]): OverlaySpec => ({
+    name,
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: `[data-testid=shop-${action}-dialog][open]`,
+    modal: true,
+    async open(page) {
+      await visit(page, `/admin/shops/${await shop(page)}`);
+      const button = `[data-testid=admin-shop-${action}]`;
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator(`[data-testid=shop-${action}-dialog][open] [data-testid=shop-reason-form]`).waitFor();
+      return button;
+    },
+  })),
   {
     // The product page's share menu (where the browser has no share sheet, as headless Chromium on Linux):
     // a menu, not modal; focus goes to its first item, Escape closes it back on the button.
@@ -573,4 +809,46 @@ export const OVERLAYS: OverlaySpec[] = [
       return '[data-testid=mobile-search-button]';
     },
   },
+  // The console's catalogue and banners (issue 37; the demo operator is signed in beside the customer):
+  // Add opens the entry form; Delete asks first (the seed's categories and banners are there to ask about).
+  {
+    name: 'admin: catalogue entry form',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=tax-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/admin/catalogue');
+      const button = '[data-testid=tax-new]';
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=tax-dialog][open] [data-testid=tax-form]').waitFor();
+      return button;
+    },
+  },
+  confirmation('admin: delete catalogue entry confirmation', 'tax-delete-dialog', async (page) => {
+    await visit(page, '/admin/catalogue?kind=colors');
+    return '[data-testid=tax-delete]';
+  }),
+  {
+    name: 'admin: banner form',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=banner-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/admin/banners');
+      const button = '[data-testid=banner-new]';
+      await page.locator(button).waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=banner-dialog][open] [data-testid=banner-form]').waitFor();
+      return button;
+    },
+  },
+  confirmation('admin: delete banner confirmation', 'tax-delete-dialog', async (page) => {
+    await visit(page, '/admin/banners');
+    return '[data-testid=banner-delete]';
+  }),
 ];

@@ -1,7 +1,7 @@
 /**
  * What the accessibility tests share (a11y.test.ts, the gate's scans and keyboard walks; a11y-reflow.test.ts,
- * reflow and announcements): a customer of their own with an address, the seller of shop 2 signed in
- * beside them, the screens of the route configuration, and browser contexts per locale, width and
+ * reflow and announcements): a customer of their own with an address, the seller of shop 2 and the demo
+ * operator signed in beside them, the screens of the route configuration, and browser contexts per locale, width and
  * sign-in state. A test file calls `useA11yCustomer()` once at its top.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -17,6 +17,7 @@ export type Auth = 'guest' | 'user';
 /** The file's customer, the seller session kept beside it, and the screens to visit (set by useA11yCustomer). */
 export let who: Customer;
 let sellerSession: string;
+let operatorSession: string;
 export let screens: { pattern: string; path: string }[];
 
 export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -62,6 +63,12 @@ export function useA11yCustomer() {
       password: 'password',
     });
     sellerSession = JSON.stringify({ token: seller.access.token, seller: seller.user, shop: seller.shop });
+    // And the demo operator (the local environment's), so that the console's screens are scanned signed in.
+    const operator = await api<{ access: { token: string }; user: unknown }>('POST', '/admin/login', {
+      email: 'admin@souq.om',
+      password: 'password',
+    });
+    operatorSession = JSON.stringify({ token: operator.access.token, operator: operator.user });
     screens = await screenPaths(baseUrl(), who);
   });
   afterAll(async () => {
@@ -72,7 +79,7 @@ export function useA11yCustomer() {
 
 /**
  * A context in a locale at a width (844 px high at 390, else 900 unless `height`), signed in as the file's
- * customer (and its seller) when `auth` is 'user'.
+ * customer (and its seller and the demo operator) when `auth` is 'user'.
  */
 export async function context(
   locale: Locale,
@@ -98,6 +105,9 @@ export async function context(
     await ctx.addInitScript((value: string) => {
       if (!localStorage.getItem('seller_auth')) localStorage.setItem('seller_auth', value);
     }, sellerSession);
+    await ctx.addInitScript((value: string) => {
+      if (!localStorage.getItem('admin_auth')) localStorage.setItem('admin_auth', value);
+    }, operatorSession);
   }
   return ctx;
 }

@@ -166,7 +166,8 @@ describe('every dialog and drawer of OVERLAYS passes axe and works by keyboard',
         const container = page.locator(o.container);
         await container.waitFor();
         // It takes focus.
-        await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+        // (Polled for up to 5 s: on a loaded machine a dialog's focus can land later than poll's 1 s default.)
+        await expect.poll(() => container.evaluate((el) => el.contains(document.activeElement)), { timeout: 5000 }).toBe(true);
         // The page under it too (the checkout with its items is only seen here), but for the footer: the
         // same on every screen, scanned in full by the screen scan of this context.
         expect(report(await scan(page, `${o.name} [${locale} ${width}]`, 'no-footer'))).toEqual([]);
@@ -189,11 +190,13 @@ describe('every dialog and drawer of OVERLAYS passes axe and works by keyboard',
         await page.keyboard.press('Escape');
         await container.waitFor({ state: 'hidden' });
         await expect
-          .poll(() =>
-            page
-              .locator(opener)
-              .first()
-              .evaluate((el) => el === document.activeElement),
+          .poll(
+            () =>
+              page
+                .locator(opener)
+                .first()
+                .evaluate((el) => el === document.activeElement),
+            { timeout: 5000 },
           )
           .toBe(true);
       } finally {

@@ -254,7 +254,7 @@ describe('account area', () => {
       await finish(page, `account-password-changed-${locale}`);
     });
 
-    it(`removes a product from the wishlist (${locale})`, async () => {
+    it(`removes a product from the wishlist after a Yes, and keeps it after a Cancel (${locale})`, async () => {
       const session = await register();
       const list = (await (await fetch(`${baseUrl()}/api/products?per_page=2`)).json()) as {
         data: { products: Array<{ id: number; name: string }> };
@@ -279,9 +279,34 @@ describe('account area', () => {
           page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { favoriteCount: number }).favoriteCount),
         )
         .toBe(2);
+      const serverTotal = async () =>
+        (
+          (await (
+            await fetch(`${baseUrl()}/api/favorite-products`, { headers: { Authorization: `Bearer ${session.token}` } })
+          ).json()) as { data: { total: number } }
+        ).data.total;
+      // Remove asks first (SPEC §6); Cancel keeps the product, on the page and on the server.
+      const dialog = page.locator('[data-testid=wishlist-remove-dialog][open]');
+      const firstName = ((await items.nth(0).locator('h2').textContent()) ?? '').trim();
+      expect(firstName).not.toBe('');
       await items.nth(0).locator('[data-testid=wishlist-remove]').click();
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(firstName);
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=wishlist-remove-dialog]')))
+        .toBe(true);
+      await page.click('[data-testid=wishlist-remove-cancel]');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await items.count()).toBe(2);
+      expect(await serverTotal()).toBe(2);
+      // Yes takes it out.
+      await items.nth(0).locator('[data-testid=wishlist-remove]').click();
+      await page.click('[data-testid=wishlist-remove-dialog] [data-testid=confirm-yes]');
       await expect.poll(() => items.count()).toBe(1);
+      await dialog.waitFor({ state: 'detached' });
+      expect(await serverTotal()).toBe(1);
       await items.nth(0).locator('[data-testid=wishlist-remove]').click();
+      await page.click('[data-testid=wishlist-remove-dialog] [data-testid=confirm-yes]');
       await page.locator('[data-testid=wishlist-empty]').waitFor();
       expect(await page.locator('[data-testid=wishlist-empty] a[href="/products"]').count()).toBe(1);
       await expect
@@ -289,10 +314,7 @@ describe('account area', () => {
           page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { favoriteCount: number }).favoriteCount),
         )
         .toBe(0);
-      const server = (await (
-        await fetch(`${baseUrl()}/api/favorite-products`, { headers: { Authorization: `Bearer ${session.token}` } })
-      ).json()) as { data: { total: number } };
-      expect(server.data.total).toBe(0);
+      expect(await serverTotal()).toBe(0);
       await finish(page, `account-wishlist-emptied-${locale}`);
     });
   }
@@ -340,29 +362,26 @@ describe('account area', () => {
     ['ar', 1280],
     ['en', 390],
     ['en', 1280],
-  ] as const)(
-    'renders every account screen in %s at %i px without overflow',
-    async (locale, width) => {
-      const { session, addressId } = await readyScreensCustomer();
-      const screens = [
-        ['dashboard', '/dashboard', '[data-testid=account-dashboard]'],
-        ['profile', '/profile', '[data-testid=profile-form]'],
-        ['addresses', '/manage-address', '[data-testid=address-list]'],
-        ['address-new', '/manage-address/new', '[data-testid=address-form]'],
-        ['address-edit', `/manage-address/${addressId}/edit`, '[data-testid=address-form]'],
-        ['password', '/change-password', '[data-testid=password-form]'],
-        ['wishlist', '/wishlist', '[data-testid=wishlist-grid]'],
-      ] as const;
-      for (const [name, path, ready] of screens) {
-        const page = await signedInPage(session, { locale, width, height: width < 600 ? 844 : 900 });
-        await open(page, path);
-        await page.locator(ready).waitFor();
-        await page.evaluate(() => document.fonts.ready);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${width}`).toBeLessThanOrEqual(
-          width,
-        );
-        await finish(page, `account-${name}-${locale}-${width}`);
-      }
-    },
-  );
+  ] as const)('renders every account screen in %s at %i px without overflow', async (locale, width) => {
+    const { session, addressId } = await readyScreensCustomer();
+    const screens = [
+      ['dashboard', '/dashboard', '[data-testid=account-dashboard]'],
+      ['profile', '/profile', '[data-testid=profile-form]'],
+      ['addresses', '/manage-address', '[data-testid=address-list]'],
+      ['address-new', '/manage-address/new', '[data-testid=address-form]'],
+      ['address-edit', `/manage-address/${addressId}/edit`, '[data-testid=address-form]'],
+      ['password', '/change-password', '[data-testid=password-form]'],
+      ['wishlist', '/wishlist', '[data-testid=wishlist-grid]'],
+    ] as const;
+    for (const [name, path, ready] of screens) {
+      const page = await signedInPage(session, { locale, width, height: width < 600 ? 844 : 900 });
+      await open(page, path);
+      await page.locator(ready).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${width}`).toBeLessThanOrEqual(
+        width,
+      );
+      await finish(page, `account-${name}-${locale}-${width}`);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
 
 const TEXT = {
@@ -8,14 +9,18 @@ const TEXT = {
     loginOk: 'تم تسجيل الدخول بنجاح',
     logoutOk: 'تم تسجيل الخروج بنجاح',
     countryRequired: 'حقل الدولة مطلوب',
-    phoneRequired: 'حقل رقم الهاتف أو البريد الإلكتروني مطلوب',
+    phoneRequired: 'حقل رقم الهاتف مطلوب.',
+    emailRequired: 'حقل البريد الإلكتروني مطلوب.',
+    emailInvalid: 'يرجى إدخال بريد إلكتروني صحيح.',
     mismatch: 'تأكيد كلمة المرور غير مطابق.',
   },
   en: {
     loginOk: 'Login Successful',
     logoutOk: 'Logout successfully',
     countryRequired: 'The country field is required',
-    phoneRequired: 'The phone or email field is required',
+    phoneRequired: 'The phone field is required.',
+    emailRequired: 'The email field is required.',
+    emailInvalid: 'Please enter a valid email address.',
     mismatch: 'Confirm Password does not match.',
   },
 } as const;
@@ -129,11 +134,6 @@ describe('sign-in flows', () => {
         return ((await res.json()) as { data: Record<string, unknown> }).data;
       };
       expect((await api('/profile')).user).toMatchObject({ phone_verified: true, email_verified: false });
-      // Reset codes go only to a verified phone or e-mail (decision 014): the owner, signed in,
-      // verifies the e-mail too, so that the reset below can go by e-mail.
-      const { otp } = await api('/send-otp', { phone: email });
-      await api('/verify-otp', { phone: email, otp });
-      expect((await api('/profile')).user).toMatchObject({ phone_verified: true, email_verified: true });
 
       // Log out through the confirmation dialog: toast, and the header shows Login again.
       await logoutViaDialog(page, mobile);
@@ -145,7 +145,8 @@ describe('sign-in flows', () => {
       await expect.poll(() => toastText(page)).toContain(tx.logoutOk);
       expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 
-      // Forgot password: client messages, code by paste, mismatch check, new password, then login.
+      // Forgot password (codes by SMS, the demo's forgot_otp_type): client messages, code by paste,
+      // mismatch check, new password, then login.
       await page.click('[data-testid=login-button]');
       await page.click('[data-testid=forgot-link]');
       await page.waitForSelector('[data-testid=forgot-dialog] #forgot-phone');
@@ -155,8 +156,10 @@ describe('sign-in flows', () => {
       expect(await page.textContent('[data-testid=forgot-country-error]')).toBe(tx.countryRequired);
       expect(await page.textContent('[data-testid=forgot-phone-error]')).toBe(tx.phoneRequired);
       await shot(page, `auth-forgot-${tag}`);
+      expect(await page.locator('[data-testid=forgot-dialog] #forgot-email').count()).toBe(0);
+      expect(await page.getAttribute('#forgot-phone', 'type')).toBe('tel');
       await page.selectOption('#forgot-country', { index: 1 });
-      await page.fill('#forgot-phone', email);
+      await page.fill('#forgot-phone', phone);
       const forgotCode = nextCode(page);
       await page.click('[data-testid=forgot-submit]');
       await page.waitForSelector('[data-testid=otp-dialog] [data-testid=code-box-0]');
@@ -180,7 +183,7 @@ describe('sign-in flows', () => {
       await page.fill('#reset-password-confirmation', 'newsecret123');
       await page.click('[data-testid=reset-submit]');
       await page.waitForSelector('[data-testid=login-dialog] #login-phone');
-      expect(await page.inputValue('#login-phone')).toBe(email);
+      expect(await page.inputValue('#login-phone')).toBe(phone);
       expect(await page.inputValue('#login-password')).toBe('');
       await page.fill('#login-password', 'newsecret123');
       await page.click('[data-testid=login-submit]');
@@ -268,5 +271,97 @@ describe('sign-in flows', () => {
     // The 401 above is expected: drop the console line it leaves.
     page.errors = page.errors.filter((e) => !/status of 401/.test(e));
     await finish(page, 'auth-401-ar');
+  });
+});
+
+describe('forgot password by e-mail', () => {
+  /** forgot_otp_type as /api/master announces it in a language (cached a few seconds). */
+  const announced = async (locale: 'ar' | 'en') =>
+    (
+      (await (await fetch(`${baseUrl()}/api/master`, { headers: { 'accept-language': locale } })).json()) as {
+        data: { forgot_otp_type: string };
+      }
+    ).data.forgot_otp_type;
+
+  it('asks for the e-mail address alone when forgot_otp_type is email, and resets through the e-mailed code', async () => {
+    const db = new Database(path.join(inject('dataDir'), 'storefront.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    const setType = (type: 'email' | 'phone') =>
+      db.prepare("update settings set value = ? where key = 'forgot_otp_type'").run(JSON.stringify(type));
+    const settled = async (type: 'email' | 'phone') => {
+      for (const locale of ['ar', 'en'] as const)
+        await expect.poll(() => announced(locale), { timeout: 20_000, interval: 500 }).toBe(type);
+    };
+    setType('email');
+    try {
+      await settled('email');
+      for (const locale of ['en', 'ar'] as const) {
+        const tx = TEXT[locale];
+        // A customer whose e-mail is verified (reset codes go only to a verified address, decision 014).
+        const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+        const email = `forgot.${locale}.${phone}@example.com`;
+        const call = async (pathname: string, body: object, token?: string) => {
+          const res = await fetch(`${baseUrl()}/api${pathname}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body: JSON.stringify(body),
+          });
+          expect(res.status, pathname).toBe(200);
+          return ((await res.json()) as { data: Record<string, unknown> }).data;
+        };
+        const reg = (await call('/registration', {
+          name: 'Forgot By Mail',
+          phone,
+          email,
+          password: 'tidy-secret-41',
+          country: 'Oman',
+          phone_code: '+968',
+        })) as { access: { token: string } };
+        const { otp } = (await call('/send-otp', { phone: email }, reg.access.token)) as { otp: string };
+        await call('/verify-otp', { phone: email, otp });
+
+        const page = await newPage({ locale, width: 1280 });
+        // An address of its own: the page cache may still hold "/" rendered with the earlier setting.
+        await page.goto(`${baseUrl()}/?forgot-by-mail=${phone}`);
+        await hydrated(page);
+        await page.click('[data-testid=login-button]');
+        await page.click('[data-testid=forgot-link]');
+        await page.waitForSelector('[data-testid=forgot-dialog] #forgot-email');
+        expect(await page.getAttribute('#forgot-email', 'type')).toBe('email');
+        expect(await page.locator('[data-testid=forgot-dialog] :is(#forgot-phone, #forgot-country)').count()).toBe(0);
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('forgot-email');
+        await page.click('[data-testid=forgot-submit]');
+        expect(await page.textContent('[data-testid=forgot-email-error]')).toBe(tx.emailRequired);
+        await page.fill('#forgot-email', phone);
+        await page.click('[data-testid=forgot-submit]');
+        expect(await page.textContent('[data-testid=forgot-email-error]')).toBe(tx.emailInvalid);
+        await shot(page, `auth-forgot-email-${locale}`);
+        await page.fill('#forgot-email', email);
+        const code = nextCode(page);
+        const sent = page.waitForRequest((r) => r.url().endsWith('/api/send-otp') && r.method() === 'POST');
+        await page.click('[data-testid=forgot-submit]');
+        expect((await sent).postDataJSON()).toEqual({ phone: email, phone_code: null, forgot_password: true });
+        await page.waitForSelector('[data-testid=otp-dialog] [data-testid=code-box-0]');
+        expect(await page.textContent('[data-testid=otp-dialog] .auth-target')).toBe(email);
+        await page.click('[data-testid=code-box-0]');
+        await page.keyboard.type(await code);
+        await page.click('[data-testid=otp-submit]');
+        await page.waitForSelector('[data-testid=reset-dialog] #reset-password');
+        await page.fill('#reset-password', 'mailed-secret-52');
+        await page.fill('#reset-password-confirmation', 'mailed-secret-52');
+        await page.click('[data-testid=reset-submit]');
+        await page.waitForSelector('[data-testid=login-dialog] #login-phone');
+        expect(await page.inputValue('#login-phone')).toBe(email);
+        await page.fill('#login-password', 'mailed-secret-52');
+        await page.click('[data-testid=login-submit]');
+        await page.waitForSelector('[data-testid=user-menu]');
+        await expect.poll(() => toastText(page)).toContain(tx.loginOk);
+        await finish(page, `auth-forgot-email-done-${locale}`);
+      }
+    } finally {
+      setType('phone');
+      db.close();
+      await settled('phone');
+    }
   });
 });

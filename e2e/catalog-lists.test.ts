@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
 
 /** Ids of the product cards of the results grid, in order. */
@@ -208,6 +210,62 @@ describe('catalogue lists: categories', () => {
     expect(await page.textContent('[data-testid=list-total]')).not.toBe(all);
     expect(await page.textContent('.breadcrumbs')).toContain('Dates');
     await finish(page, 'catalog-category-sub-en');
+  });
+});
+
+describe('catalogue lists: a category by its id', () => {
+  it("answers /categories/{id} (the earlier client's links) with a permanent redirect to the slug address", async () => {
+    const { categories } = (
+      (await (await fetch(`${baseUrl()}/api/categories?per_page=1`)).json()) as {
+        data: { categories: Array<{ id: number; slug: string; sub_categories: Array<{ id: number }> }> };
+      }
+    ).data;
+    const dates = categories[0]!;
+    expect(dates.slug).toBe('dates');
+    const sub = dates.sub_categories[0]!.id;
+    const res = await fetch(`${baseUrl()}/categories/${dates.id}?subcategory=${sub}&lang=en`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, baseUrl()).href).toBe(
+      `${baseUrl()}/categories/dates?subcategory=${sub}&lang=en`,
+    );
+    expect((await fetch(`${baseUrl()}/categories/999999`)).status).toBe(404);
+
+    for (const locale of ['ar', 'en'] as const) {
+      const page = await newPage({ locale });
+      await page.goto(`${baseUrl()}/categories/${dates.id}`);
+      await hydrated(page);
+      expect(new URL(page.url()).pathname).toBe('/categories/dates');
+      expect(await page.textContent('[data-testid=list-title]')).toBe(locale === 'ar' ? 'التمور' : 'Dates');
+      await page.waitForSelector('[data-testid=product-grid] [data-testid=product-card]');
+      expect(await page.getAttribute('link[rel=canonical]', 'href')).toMatch(/\/categories\/dates(\?lang=en)?$/);
+      await finish(page, `catalog-category-by-id-${locale}`);
+    }
+  });
+
+  it('finds a category past the first hundred, by slug and by id', async () => {
+    const db = new Database(path.join(inject('dataDir'), 'storefront.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare(
+      'insert into categories (slug, name, name_ar, thumbnail, sort, is_active) values (?, ?, ?, null, ?, 1)',
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 110; i++) insert.run(`e2e-extra-${i}`, `Extra aisle ${i}`, `ممر إضافي ${i}`, 5000 + i);
+    })();
+    try {
+      const { id } = db.prepare("select id from categories where slug = 'e2e-extra-109'").get() as { id: number };
+      const page = await newPage({ locale: 'en' });
+      await page.goto(`${baseUrl()}/categories/${id}`);
+      await hydrated(page);
+      expect(new URL(page.url()).pathname).toBe('/categories/e2e-extra-109');
+      expect(await page.textContent('[data-testid=list-title]')).toBe('Extra aisle 109');
+      await page.goto(`${baseUrl()}/categories/e2e-extra-108`);
+      await hydrated(page);
+      expect(await page.textContent('[data-testid=list-title]')).toBe('Extra aisle 108');
+      await finish(page, 'catalog-category-past-100-en');
+    } finally {
+      db.prepare("delete from categories where slug like 'e2e-extra-%'").run();
+      db.close();
+    }
   });
 });
 

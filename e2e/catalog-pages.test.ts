@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, finish, hydrated, newPage } from './browser';
 
 interface ApiProduct {
@@ -254,6 +256,61 @@ describe('phone layout', () => {
       }
     });
   }
+});
+
+describe('product page at 320 px (a 1280 px window at 400 %)', () => {
+  // Product 1 (several gallery pictures) gets sizes with long names for this test, one of them a single
+  // word longer than the screen is wide; they are taken away again at the end.
+  const LONG_SIZES = [
+    'Family celebration gift box of thirty-six dates',
+    'Khalas_Premium_Celebration_Family_Box_XXL',
+    'Ramadan sharing tray (2.5 kg, wooden)',
+  ];
+
+  it('does not scroll sideways and shows the whole title, with long size chips, in Arabic and English', async () => {
+    const db = new Database(path.join(inject('dataDir'), 'storefront.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    const sizeIds = LONG_SIZES.map((name, i) =>
+      Number(db.prepare('insert into sizes (name, sort) values (?, ?)').run(name, 900 + i).lastInsertRowid),
+    );
+    for (const id of sizeIds)
+      db.prepare('insert into product_sizes (product_id, size_id, extra_price) values (1, ?, 1500)').run(id);
+    try {
+      for (const locale of ['ar', 'en'] as const) {
+        // The page cache keeps a page a few seconds: wait for one with the new sizes.
+        await expect
+          .poll(async () => (await fetch(`${baseUrl()}/products/1/details?lang=${locale}`)).text(), { timeout: 20_000 })
+          .toContain(LONG_SIZES[1]);
+        const page = await newPage({ locale, width: 320, height: 640 });
+        await page.goto(`${baseUrl()}/products/1/details?lang=${locale}`);
+        await hydrated(page);
+        expect(await page.locator('[data-testid=size-option]').count()).toBeGreaterThanOrEqual(LONG_SIZES.length);
+        const layout = await page.evaluate(() => {
+          const h1 = document.querySelector('h1')!;
+          const r = h1.getBoundingClientRect();
+          const chips = [...document.querySelectorAll('[data-testid=size-option]')].map((c) => c.getBoundingClientRect());
+          return {
+            page: document.documentElement.scrollWidth,
+            title: { scroll: h1.scrollWidth, client: h1.clientWidth, left: r.left, right: r.right },
+            chips: { left: Math.min(...chips.map((c) => c.left)), right: Math.max(...chips.map((c) => c.right)) },
+          };
+        });
+        expect(layout.page, `${locale}: the page is ${layout.page} px wide`).toBeLessThanOrEqual(320);
+        // The title wraps inside the screen rather than being cut.
+        expect(layout.title.scroll).toBeLessThanOrEqual(layout.title.client);
+        expect(layout.title.left).toBeGreaterThanOrEqual(0);
+        expect(layout.title.right).toBeLessThanOrEqual(320);
+        // The chips wrap onto lines of their own, each inside the screen.
+        expect(layout.chips.left).toBeGreaterThanOrEqual(0);
+        expect(layout.chips.right).toBeLessThanOrEqual(320);
+        await finish(page, `product-320-long-sizes-${locale}`);
+      }
+    } finally {
+      db.prepare(`delete from product_sizes where size_id in (${sizeIds.join(',')})`).run();
+      db.prepare(`delete from sizes where id in (${sizeIds.join(',')})`).run();
+      db.close();
+    }
+  });
 });
 
 describe('wishlist hearts on catalogue pages', () => {

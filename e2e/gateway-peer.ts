@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
  * - Pay (confirmed late): no webhook, and the session reads unpaid to the shop's first three lookups, so the
  *   return page shows "confirming" and has to ask again;
  * - Cancel: the session becomes cancelled.
+ * And the refund of a paid session (the console's, decision 040): the session's `invoice`, its payment at
+ * `GET /api/v1/payments?checkout_invoice=`, `POST /api/v1/refunds {payment_id, reason, metadata}` (amount
+ * in baisa beside them); `GET /test/refunds` lists what was refunded.
  */
 export const THAWANI = { secretKey: 'sk_e2e_thawani', publishableKey: 'pk_e2e_thawani', webhookSecret: 'whsec_e2e_thawani' };
 
@@ -42,6 +45,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 export async function startGatewayPeer(): Promise<GatewayPeer> {
   const sessions = new Map<string, Session>();
+  /** Refunds asked of the peer (Thawani's POST /api/v1/refunds), read by tests at GET /test/refunds. */
+  const refunds: Array<{
+    refund_id: string;
+    payment_id: string;
+    amount: number;
+    reason: string;
+    metadata: Record<string, unknown>;
+  }> = [];
   let shop = '';
   let seq = 0;
 
@@ -92,10 +103,54 @@ ${button('pay', 'Pay', 'gateway-pay')}${button('pay-late', 'Pay (confirmed late)
           const s = m ? sessions.get(m[1]!) : undefined;
           if (req.method === 'GET' && s) {
             if (s.lateLookups !== undefined && --s.lateLookups < 0) s.status = 'paid';
-            return json(200, { success: true, code: 2000, data: { session_id: s.id, payment_status: s.status } });
+            // A paid session names its invoice, through which its payment is found (for a refund).
+            const invoice = s.status === 'paid' ? `inv_${s.id}` : null;
+            return json(200, { success: true, code: 2000, data: { session_id: s.id, payment_status: s.status, invoice } });
+          }
+          // The payments of a paid session's invoice, and refunds of a payment ({payment_id, reason, metadata}, amount).
+          const paidOf = (paymentId: string) =>
+            [...sessions.values()].find((x) => x.status === 'paid' && `pay_${x.id}` === paymentId);
+          const amountOf = (x: Session) => (x.body.products ?? []).reduce((sum, p) => sum + p.unit_amount * p.quantity, 0);
+          if (req.method === 'GET' && url.pathname === '/api/v1/payments') {
+            const invoice = url.searchParams.get('checkout_invoice');
+            const found = [...sessions.values()].filter((x) => x.status === 'paid' && `inv_${x.id}` === invoice);
+            const data = found.map((x) => ({
+              payment_id: `pay_${x.id}`,
+              amount: amountOf(x),
+              status: 'successful',
+              checkout_invoice: invoice,
+            }));
+            return json(200, { success: true, code: 2000, data });
+          }
+          if (req.method === 'POST' && url.pathname === '/api/v1/refunds') {
+            const body = JSON.parse(raw) as {
+              payment_id?: string;
+              reason?: string;
+              amount?: number;
+              metadata?: Record<string, unknown>;
+            };
+            const paid = body.payment_id ? paidOf(body.payment_id) : undefined;
+            if (!paid || typeof body.reason !== 'string')
+              return json(400, { success: false, code: 4000, description: 'Invalid payment' });
+            const before = refunds.filter((r) => r.payment_id === body.payment_id).reduce((sum, r) => sum + r.amount, 0);
+            const amount = body.amount ?? amountOf(paid) - before;
+            if (amount <= 0 || before + amount > amountOf(paid))
+              return json(400, { success: false, code: 4003, description: 'Amount exceeds the payment' });
+            const refund = {
+              refund_id: `ref_e2e_${++seq}`,
+              payment_id: body.payment_id!,
+              amount,
+              reason: body.reason,
+              metadata: body.metadata ?? {},
+            };
+            refunds.push(refund);
+            return json(200, { success: true, code: 2001, data: { ...refund, status: 'successful' } });
           }
           return json(404, { success: false, code: 4040 });
         }
+
+        // For tests: the refunds asked so far.
+        if (req.method === 'GET' && url.pathname === '/test/refunds') return json(200, { refunds });
 
         // The hosted page and its buttons
         const m = /^\/pay\/([\w-]+)(?:\/(pay|pay-late|cancel))?$/.exec(url.pathname);

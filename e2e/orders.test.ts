@@ -239,7 +239,7 @@ describe.each(['ar', 'en'] as const)('orders (%s)', (locale) => {
     const order = await placeOrder(who, product.id, shopId);
 
     const seller = await newPage({ locale, width: 1280, height: 900 });
-    await open(seller, '/seller');
+    await open(seller, '/seller/orders');
     // Signed out, the seller area asks for the seller's sign-in; the page is not for search engines.
     await seller.getByTestId('seller-login').waitFor();
     expect(await seller.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');

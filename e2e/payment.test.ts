@@ -93,10 +93,10 @@ async function placedOrder(method: 'bank' | 'thawani') {
   return { who, order: data.orders[0]!, paymentUrl: data.order_payment_url };
 }
 
-/** Shop 1's seller signed in at /seller (1280 px), the order opened from the list. */
+/** Shop 1's seller signed in at /seller/orders (1280 px), the order opened from the list. */
 async function sellerOnOrder(locale: Locale, orderCode: string) {
   const seller = await newPage({ locale, width: 1280, height: 900 });
-  await seller.goto(`${baseUrl()}/seller`);
+  await seller.goto(`${baseUrl()}/seller/orders`);
   await hydrated(seller);
   await seller.locator('input[name="email"]').fill('seller1@souq.om');
   await seller.locator('input[name="password"]').fill('password');

@@ -49,11 +49,24 @@ function failuresOf(j) {
       .trim()
       .split('\n')[0]
       .slice(0, 300);
+  // Where it failed: the browser's call log names what it waited for, the stack the test's line.
+  const where = (text) => {
+    const all = String(text ?? '').split('\n');
+    const waited = all.find((l) => /waiting for /.test(l));
+    const at = all.find((l) => /\.test\.ts:\d+/.test(l));
+    return [waited, at]
+      .filter(Boolean)
+      .map((l) => l.trim().slice(0, 200))
+      .join(' | ');
+  };
   const lines = [];
   for (const file of j.testResults ?? []) {
     const name = path.relative(root, file.name ?? '');
     const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) lines.push(`${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    for (const a of failed) {
+      const at = where(a.failureMessages?.[0]);
+      lines.push(`${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}${at ? `\n      (${at})` : ''}`);
+    }
     if (!failed.length && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
   }
   return lines;

@@ -160,6 +160,7 @@ async function phase(o, agent, seconds, first = 0) {
   latencies.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
     p975: percentile(latencies, 0.975),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1),

@@ -2,12 +2,12 @@ import { hash, type Algorithm } from '@node-rs/argon2';
 import { sql, type Insertable } from 'kysely';
 import { sanitizeRichText } from '../src/shared/rich-text';
 import { searchIndexText } from '../src/shared/search-text';
+import { listPriceOf, productSearchColumns } from '../src/shared/product-columns';
 import type { Database } from '../src/db/schema';
 import type { SeedContext } from './context';
 import { createRng } from './prng';
 import {
   avatarSvg,
-  brandFiles,
   escapeXml,
   FileSink,
   hexToTone,
@@ -96,8 +96,6 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
   // Argon2 runs on the libuv thread pool: start hashing now, build the rows meanwhile.
   const hashing = Promise.all(Array.from({ length: 1 + shops.length }, () => hash(DEMO_CUSTOMER.password, ARGON2_OPTIONS)));
 
-  for (const [rel, content] of Object.entries(brandFiles())) files.add(rel, content);
-
   // --- Reference data --------------------------------------------------------------------------
   const unitKeys = Object.keys(units) as (keyof typeof units)[];
   const unitId = new Map(unitKeys.map((k, i) => [k, i + 1]));
@@ -180,6 +178,8 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
       description_ar: s.about_ar,
       address: s.address,
       address_ar: s.address_ar,
+      phone: s.seller.phone,
+      email: DEMO_SELLERS[i]!.email,
       rating: 0,
       total_reviews: 0,
       estimated_delivery_time: s.eta,
@@ -341,22 +341,16 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
           rating: nReviews ? Math.round((sum / nReviews) * 100) / 100 : 0,
           total_reviews: nReviews,
           views: totalSold * rng.int(6, 15) + rng.int(20, 400),
-          search_text: searchIndexText(
-            [
-              name,
-              nameAr,
-              copy.short[0],
-              copy.short[1],
-              brand.name,
-              brand.name_ar,
-              cat.name,
-              cat.name_ar,
-              sub.name,
-              sub.name_ar,
-            ].join(' '),
-          ),
-          search_name: searchIndexText(`${name} ${nameAr}`),
-          list_price: discount > 0 && discount < price ? discount : price,
+          ...productSearchColumns({
+            name,
+            name_ar: nameAr,
+            short_description: copy.short[0],
+            short_description_ar: copy.short[1],
+            brand,
+            category: cat,
+            sub_category: sub,
+          }),
+          list_price: listPriceOf(price, discount),
           is_active: 1,
           meta_title: `${name} | ${shop.name}`.slice(0, 255),
           meta_description: copy.short[0].slice(0, 500),

@@ -9,17 +9,13 @@ const FREE_DELIVERY_ABOVE = [20, 0, 15, 0, 25, 30, 0, 40];
 const PREFIXES = ['NIZWA', 'LUBAN', 'HALWA', 'MAJAN', 'LAYALI', 'OUD', 'MANDOOS', 'BAHLA'];
 
 /**
- * Commerce demo data (issue 16): Oman's 5% VAT, free-delivery thresholds of some shops (each shop's
+ * Commerce demo data (issue 16; Oman's 5% VAT is base data, base.ts): free-delivery thresholds of some shops (each shop's
  * delivery charge comes with the catalogue), and for every shop a voucher that has not started yet and
  * one whose uses are all taken, beside the catalogue's running, expired and limited vouchers.
  */
 export async function seedCommerce({ db }: SeedContext): Promise<void> {
   const now = Date.now();
   const at = (msFromNow: number) => new Date(now + msFromNow).toISOString();
-  await db
-    .insertInto('vat_taxes')
-    .values({ name: 'VAT', name_ar: 'ضريبة القيمة المضافة', rate_bp: 500, is_active: 1, sort: 0 })
-    .execute();
   const shops = await db.selectFrom('shops').select('id').orderBy('id').execute();
   for (const [i, shop] of shops.entries()) {
     const above = FREE_DELIVERY_ABOVE[i] ?? 0;

@@ -1,5 +1,3 @@
-import type { SeedContext } from './context';
-
 /** ISO 3166-1 alpha-2 | English name | Arabic name | international dialling code. */
 const LIST = `
 OM|Oman|عُمان|+968
@@ -205,14 +203,10 @@ ZW|Zimbabwe|زيمبابوي|+263
 
 const GCC = new Set(['AE', 'SA', 'QA', 'BH', 'KW']);
 
+/** Every country with its English and Arabic name and dialling code: Oman first, then the GCC, then the rest (base.ts). */
 export const countryList = LIST.trim()
   .split('\n')
   .map((line) => {
     const [iso2, name, name_ar, phone_code] = line.split('|') as [string, string, string, string];
     return { iso2, name, name_ar, phone_code, sort: iso2 === 'OM' ? 0 : GCC.has(iso2) ? 1 : 2 };
   });
-
-/** Every country with its English and Arabic name and dialling code: Oman first, then the GCC, then the rest. */
-export async function seedCountries({ db }: SeedContext): Promise<void> {
-  await db.insertInto('countries').values(countryList).execute();
-}

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import { searchIndexText } from '../src/shared/search-text';
+import { listPriceOf, productSearchColumns } from '../src/shared/product-columns';
 import type { Db, Dialect } from '../src/db/index';
 import type { Database } from '../src/db/schema';
 import { categoryCopy, subCategoryCopy, type CategoryCopy } from './demo/copy';
@@ -235,22 +235,16 @@ export async function generateCatalogue(
           rating,
           total_reviews: reviews,
           views: totalSold * rng.int(4, 15) + rng.int(0, 500),
-          search_text: searchIndexText(
-            [
-              name,
-              nameAr,
-              shortEn,
-              shortAr,
-              brand.name,
-              brand.name_ar ?? '',
-              cat.name,
-              cat.name_ar ?? '',
-              sub?.name ?? '',
-              sub?.name_ar ?? '',
-            ].join(' '),
-          ),
-          search_name: searchIndexText(`${name} ${nameAr}`),
-          list_price: discount > 0 && discount < price ? discount : price,
+          ...productSearchColumns({
+            name,
+            name_ar: nameAr,
+            short_description: shortEn,
+            short_description_ar: shortAr,
+            brand,
+            category: cat,
+            sub_category: sub ?? null,
+          }),
+          list_price: listPriceOf(price, discount),
           is_active: rng.chance(0.995) ? 1 : 0,
           meta_title: `${name} | ${shop.name}`.slice(0, 255),
           meta_description: shortEn.slice(0, 500),

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { createDb } from '../src/db/index';
 import { migrateToLatest } from '../src/db/migrations';
-import { seedAll } from './index';
+import { seedAll, seedEmpty } from './index';
 
-/** npm run db:reset — drops everything, migrates and seeds the demo data again. */
+/** npm run db:reset — drops everything, migrates and seeds the demo data again (SEED_DEMO=false: the base data alone). */
 async function main() {
   const config = loadConfig();
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -21,8 +21,15 @@ async function main() {
   fs.rmSync(uploadsDir, { recursive: true, force: true });
   await migrateToLatest(db, dialect);
   const started = Date.now();
-  await seedAll({ db, dialect, uploadsDir, log: { info: (m: unknown) => console.log(m) } as never });
-  console.log(`database reset and seeded (${dialect}) in ${Date.now() - started} ms`);
+  await (config.seedDemo ? seedAll : seedEmpty)({
+    db,
+    dialect,
+    uploadsDir,
+    log: { info: (m: unknown) => console.log(m) } as never,
+  });
+  console.log(
+    `database reset and seeded (${dialect}, ${config.seedDemo ? 'demo' : 'base data only'}) in ${Date.now() - started} ms`,
+  );
   await db.destroy();
 }
 

@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { createDb, type Db, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
-import { seedIfEmpty } from '../seed';
+import { seedDemoOperator, seedIfEmpty } from '../seed';
 import { API_POLICY } from './http/csp';
 import { compressJsonAnswers, createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
@@ -23,11 +23,22 @@ import { vitalsRoutes } from './modules/vitals';
 import { createRedis } from './shared/redis';
 import { redisRateLimitStore } from './shared/redis-rate-limit';
 import { sellersRoutes } from './modules/sellers';
+import { adminRoutes } from './modules/admin';
+import { adminContentRoutes } from './modules/admin-content';
+import { adminSettingsRoutes } from './modules/admin-settings';
+import { adminDeskRoutes } from './modules/admin-desk';
+import { adminShopsRoutes } from './modules/admin-shops';
+import { adminTaxonomyRoutes } from './modules/admin-taxonomy';
+import { adminOrdersRoutes } from './modules/admin-orders';
+import { sellerProductsRoutes } from './modules/seller-products';
+import { sellerShopRoutes } from './modules/seller-shop';
 import { commerceRoutes } from './modules/commerce';
+import { sellerDashboardRoutes } from './modules/seller-dashboard';
 import { chatRoutes } from './modules/chat';
 import { createRealtime, realtimeRoutes } from './realtime';
 import { supportRoutes } from './modules/support';
 import { contentRoutes } from './modules/content';
+import { sellerVouchersRoutes } from './modules/seller-vouchers';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -56,6 +67,11 @@ declare module 'fastify' {
      * log to reach the disk (db/index.ts createDb); on SQLite, and with a database given to buildApp, `db`.
      */
     relaxedDb: Db;
+    /**
+     * The public catalogue's reads (and /master): on PostgreSQL a pool of its own, so that calls waiting
+     * on a locked table cannot take every connection from browsing shoppers; else `db`.
+     */
+    readDb: Db;
     dialect: Dialect;
     services: Services;
   }
@@ -73,7 +89,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already migrated database to use instead of opening config.database (tests). */
   db?: { db: Db; dialect: Dialect };
-  /** Run migrations and the demo seed (when the database is empty and seeding is on). Default true. */
+  /** Run migrations and the first start's seed (when the database is empty). Default true. */
   prepareDatabase?: boolean;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
@@ -90,12 +106,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const opened: { db: Db; dialect: Dialect; relaxed?: Db } = options.db ?? createDb(config.database, config.postgres);
+  const opened: { db: Db; dialect: Dialect; relaxed?: Db; reads?: Db } = options.db ?? createDb(config.database, config.postgres);
   const { db, dialect } = opened;
   const relaxedDb = opened.relaxed ?? db;
+  const readDb = opened.reads ?? db;
   if (options.prepareDatabase !== false) {
     await migrateToLatest(db, dialect);
-    if (config.seedDemo) await seedIfEmpty(db, dialect, app.log, path.join(config.dataDir, 'uploads'));
+    // First start: the base data, with the demo marketplace unless SEED_DEMO=false (seed/index.ts).
+    await seedIfEmpty(db, dialect, app.log, path.join(config.dataDir, 'uploads'), config.seedDemo ? 'demo' : 'empty');
+    // The demo operator (admin@souq.om / password) on a developer's machine only (BACKOFFICE.md "Roles").
+    if (config.seedDemo && config.appEnv === 'local') await seedDemoOperator(db, config.now());
     // SQLite: move what migrating and seeding wrote from the write-ahead log into the database file and
     // empty the log. A new demo database (4.4 MB of log, under SQLite's 1,000-page automatic checkpoint)
     // was otherwise read from the log, through its index, until enough else was written.
@@ -105,10 +125,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('relaxedDb', relaxedDb);
+  app.decorate('readDb', readDb);
   app.decorate('dialect', dialect);
   app.decorate('openapi', createOpenApiRegistry());
   app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs, config.catalogCacheStaleMs));
-  app.decorate('services', { settings: createSettingsService(db, config) });
+  app.decorate('services', { settings: createSettingsService(readDb, config) });
   app.decorateRequest('locale', 'ar');
   // One store of rate-limit counters for every module (so one limit is one count).
   // With REDIS_URL the counters live in Redis, so that every instance counts into the same ones.
@@ -136,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.db)
     app.addHook('onClose', async () => {
       if (relaxedDb !== db) await relaxedDb.destroy();
+      if (readDb !== db) await readDb.destroy();
       await db.destroy();
     });
 
@@ -199,12 +221,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountsRoutes);
   await app.register(mediaRoutes);
   await app.register(sellersRoutes);
+  await app.register(sellerProductsRoutes);
+  await app.register(sellerShopRoutes);
   await app.register(commerceRoutes);
+  await app.register(sellerDashboardRoutes);
   await app.register(realtimeRoutes);
   await app.register(chatRoutes);
   await app.register(supportRoutes);
   await app.register(vitalsRoutes);
   await app.register(contentRoutes);
+  await app.register(sellerVouchersRoutes);
+  await app.register(adminRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminDeskRoutes);
+  await app.register(adminShopsRoutes);
+  await app.register(adminTaxonomyRoutes);
+  await app.register(adminOrdersRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

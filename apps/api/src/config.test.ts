@@ -105,10 +105,25 @@ describe('TRUST_PROXY', () => {
 describe('PostgreSQL timeouts and upload limits', () => {
   it('have defaults and can be set', () => {
     const d = loadConfig({});
-    expect(d.postgres).toEqual({ poolMax: 10, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000, idleInTransactionTimeoutMs: 15_000 });
+    // A wait on a lock gives up after 1 s and a wait for a connection after 1.5 s (issue 41, finding 3).
+    expect(d.postgres).toEqual({
+      poolMax: 10,
+      readPoolMax: 4,
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: 1_500,
+      idleInTransactionTimeoutMs: 15_000,
+      lockTimeoutMs: 1_000,
+    });
     expect(d.accounts.photo).toEqual({ concurrency: 1, queueLimit: 8, uploadsPerUser: 10 });
-    const c = loadConfig({ PG_STATEMENT_TIMEOUT_MS: '2500', PHOTO_QUEUE_LIMIT: '2' });
+    const c = loadConfig({
+      PG_STATEMENT_TIMEOUT_MS: '2500',
+      PHOTO_QUEUE_LIMIT: '2',
+      PG_LOCK_TIMEOUT_MS: '0',
+      PG_READ_POOL_MAX: '2',
+    });
     expect(c.postgres.statementTimeoutMs).toBe(2500);
+    expect(c.postgres.lockTimeoutMs).toBe(0);
+    expect(c.postgres.readPoolMax).toBe(2);
     expect(c.accounts.photo.queueLimit).toBe(2);
     expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
   });

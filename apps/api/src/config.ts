@@ -79,6 +79,11 @@ export const configSchema = z.object({
   /** Embedded server: largest frame a client may send (bytes), and channels one connection may join. */
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(256).max(1_048_576).default(10_240),
   REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Embedded server: sockets this process holds at most, and from one client address (issue 41). */
+  REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Embedded server: seconds a socket may stay without a channel joined (a page subscribes at once). */
+  REALTIME_SUBSCRIBE_WITHIN_S: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * How long a process trusts a token it has read (ms; 0: every call reads it). Revocations apply at
    * once on every instance (through Redis with REDIS_URL); changes made outside the API within this time.
@@ -91,7 +96,11 @@ export const configSchema = z.object({
   /** PostgreSQL: longest statement, wait for a connection, and open transaction left idle (ms; 0 turns one off). */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** PostgreSQL: connections of the public catalogue's own pool (lists, details, categories, /master). */
+  PG_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(1_500),
+  /** PostgreSQL `lock_timeout` of the server's statements (ms; 0 turns it off): a wait on a lock gives up (503). */
+  PG_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(1_000),
   PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /**
    * Share of page views (0–1) whose LCP, INP and CLS the storefront reports to POST /api/vitals, which
@@ -187,6 +196,11 @@ export const configSchema = z.object({
   SUPPORT_POST_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
   /** How long a signed link to a ticket attachment stays valid, in minutes. */
   SUPPORT_FILE_URL_TTL_MIN: z.coerce.number().int().min(1).max(1440).default(30),
+  // --- Chat (issue 41, finding 6) ---
+  /** Chat messages one customer account may send per minute (to all its shops together) before 429. */
+  CHAT_SEND_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+  /** Chat messages one shop's sellers may send per minute (to all its customers together) before 429. */
+  CHAT_SEND_LIMIT_PER_SHOP: z.coerce.number().int().min(1).default(120),
   // --- Content and shop applications (issue 18) ---
   /** Shop applications (Become a Seller) accepted per client IP per RATE_LIMIT_WINDOW_MS. */
   SHOP_APPLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
@@ -258,6 +272,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   support: SupportConfig;
   content: { shopApplyLimitPerIp: number };
+  /** Chat sends per minute: per customer account, and per shop for its sellers. */
+  chat: { sendLimitPerUser: number; sendLimitPerShop: number };
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -275,6 +291,9 @@ export interface RealtimeConfig {
   activityTimeoutS: number;
   maxMessageBytes: number;
   maxSubscriptions: number;
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  subscribeWithinS: number;
   /** How long an unanswered ping is waited for before the connection is dropped (ms). */
   pongTimeoutMs: number;
 }
@@ -286,6 +305,10 @@ export interface PostgresTimeouts {
   statementTimeoutMs: number;
   connectTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+  /** Connections of the public catalogue's pool (PG_READ_POOL_MAX; 4 when not given). */
+  readPoolMax?: number;
+  /** `lock_timeout` (PG_LOCK_TIMEOUT_MS; none when not given). */
+  lockTimeoutMs?: number;
 }
 
 export interface PaymentsConfig {
@@ -379,9 +402,11 @@ export function fromEnv(e: EnvConfig): AppConfig {
     catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
     postgres: {
       poolMax: e.PG_POOL_MAX,
+      readPoolMax: e.PG_READ_POOL_MAX,
       statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      lockTimeoutMs: e.PG_LOCK_TIMEOUT_MS,
     },
     vitals: {
       sampleRate: e.VITALS_SAMPLE_RATE ?? (e.NODE_ENV === 'production' ? 0.1 : 0),
@@ -409,6 +434,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
       fileUrlTtlMin: e.SUPPORT_FILE_URL_TTL_MIN,
     },
     content: { shopApplyLimitPerIp: e.SHOP_APPLY_LIMIT_PER_IP },
+    chat: { sendLimitPerUser: e.CHAT_SEND_LIMIT_PER_USER, sendLimitPerShop: e.CHAT_SEND_LIMIT_PER_SHOP },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,
@@ -467,6 +493,9 @@ function realtimeOf(e: EnvConfig): RealtimeConfig {
     activityTimeoutS: e.REALTIME_ACTIVITY_TIMEOUT_S,
     maxMessageBytes: e.REALTIME_MAX_MESSAGE_BYTES,
     maxSubscriptions: e.REALTIME_MAX_SUBSCRIPTIONS,
+    maxConnections: e.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+    subscribeWithinS: e.REALTIME_SUBSCRIBE_WITHIN_S,
     pongTimeoutMs: 30_000,
   };
 }

@@ -6,26 +6,31 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { WebLoadContext } from '@souq/contracts/load-context';
+import { PRODUCT_QUERY_KEYS } from '@souq/contracts/product-query';
 import { newNonce, pagePolicy } from './http/csp';
 
-/**
- * What the web app's loaders receive as their load context: a way to call the API over its HTTP
- * contract. In one process it goes through Fastify's in-process injection (same routing, hooks and
- * serialisation as a socket, without the socket); with API_URL set it goes over the network.
- */
-export interface WebLoadContext {
-  apiFetch(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
-  /** The site's public origin (PUBLIC_URL): the only source of absolute URLs in pages. */
-  origin: string;
-  /** This render's Content-Security-Policy nonce: React Router puts it on every script it renders. */
-  nonce: string;
-}
+/** What the web app's loaders receive as their load context (one type on both sides). */
+export type { WebLoadContext };
 
 /**
  * The URL React Router renders: the configured origin with the request's path and query. The host
  * never comes from the request (Host, X-Forwarded-Host), and leading slashes (or backslashes, which
  * URL parsing treats alike) are collapsed: `new URL('//evil.example/x', origin)` would change the host.
  */
+/**
+ * The query names the pages' server loaders read (the product lists' filters, a list's page, the blog's
+ * category, a category's sub-category, the language). A page asked for with any other name is rendered
+ * but not kept: unknown names make no cache entries (issue 41, finding 10).
+ */
+const PAGE_QUERY_NAMES: ReadonlySet<string> = new Set([...PRODUCT_QUERY_KEYS, 'page', 'category', 'subcategory', 'lang']);
+
+/** Whether a page's cached copy may answer this query: every name one the pages read. */
+export function cacheablePageQuery(search: URLSearchParams): boolean {
+  for (const name of search.keys()) if (!PAGE_QUERY_NAMES.has(name)) return false;
+  return true;
+}
+
 export function pageUrl(origin: string, rawUrl: string): URL {
   const url = new URL(origin);
   const q = rawUrl.indexOf('?');
@@ -147,14 +152,14 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       },
     } satisfies WebLoadContext;
     const response = await handle(toWebRequest(req, url, signal), context);
-    // The policy travels with the page, into the page cache too: a cached copy is sent with the nonce
-    // it was rendered with (decision 016).
+    // The policy travels with the page, into the page cache too, which gives every answer of a cached
+    // page a nonce of its own in the policy and in the page (decision 016).
     response.headers.set('content-security-policy', pagePolicy(config.publicUrl, nonce, remoteSockets));
     // degraded: some data could not be loaded (the page may have rendered without it); not to be cached.
-    if (response.status !== 500 || retryAfter === null) return { response, degraded: retryAfter !== null };
+    if (response.status !== 500 || retryAfter === null) return { response, nonce, degraded: retryAfter !== null };
     const headers = new Headers(response.headers);
     headers.set('retry-after', retryAfter);
-    return { response: new Response(response.body, { status: 503, headers }), degraded: true };
+    return { response: new Response(response.body, { status: 503, headers }), nonce, degraded: true };
   };
 
   app.route({
@@ -166,10 +171,15 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       // A page is the same for every visitor with the same language (per-user state is loaded in the
       // browser), so guests' GETs share the short-lived response cache, keyed by what the page depends
       // on: its language and its path and query (never the host the request names).
-      if (req.method === 'GET' && app.responseCache.enabled && !req.headers.authorization) {
+      if (
+        req.method === 'GET' &&
+        app.responseCache.enabled &&
+        !req.headers.authorization &&
+        cacheablePageQuery(url.searchParams)
+      ) {
         const key = `page|${pageLocale(url, req.headers.cookie)}|${url.pathname}${url.search}`;
         const sent = await app.responseCache.send(req, reply, key, async () => {
-          const { response, degraded } = await render(req, url, new AbortController().signal);
+          const { response, nonce, degraded } = await render(req, url, new AbortController().signal);
           const headers: Record<string, string | string[]> = {};
           for (const [k, v] of response.headers) {
             if (k !== 'set-cookie' && k !== 'content-length' && k !== 'content-encoding' && k !== 'transfer-encoding')
@@ -183,6 +193,9 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
             headers,
             body: Buffer.from(await response.arrayBuffer()),
             noStore: cookies.length > 0 || response.status !== 200 || degraded,
+            // A nonce sent twice would be one an attacker could learn and reuse: every answer of the
+            // cached page, the first one too, gets a fresh one wherever the render's stood.
+            perAnswer: { value: nonce, renew: newNonce },
           };
         });
         if (sent) return reply;

@@ -95,3 +95,13 @@ export async function createTestApp(
   }
   return app;
 }
+
+/** An operator of the console in a test database (the seeded template has none); its id. */
+export async function testOperator(db: ReturnType<typeof createDb>['db'], email = 'test-operator@souq.om'): Promise<number> {
+  await db
+    .insertInto('operators')
+    .values({ name: 'Test Operator', email, password_hash: 'not-a-hash', is_active: 1, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return (await db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issueToken } from '../src/modules/auth/tokens';
-import { createTestApp, testDialect } from './helpers';
+import { createTestApp, testDialect, testOperator } from './helpers';
 
 /**
  * Bad input never answers 500: every API route the app registered, called by the caller it admits, with
@@ -8,6 +8,7 @@ import { createTestApp, testDialect } from './helpers';
  * when a refusal, JSON with a message. Routes that answer with what is there (a list, a page) may answer 200.
  */
 const app = await createTestApp();
+const operatorId = await testOperator(app.db);
 
 const apiRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
 
@@ -58,6 +59,10 @@ const WRONG_KINDS: Record<string, unknown> = {
 const HUGE_NUMBERS = Object.fromEntries(Object.keys(WRONG_KINDS).map((k) => [k, 2 ** 63]));
 const LONG_STRINGS = Object.fromEntries(Object.keys(WRONG_KINDS).map((k) => [k, long]));
 /** NUL and other control characters (PostgreSQL refuses a NUL in text: it must never get that far). */
+/** Names every plain object inherits, as values (a lookup in a plain object finds them: issue 41, finding 4). */
+const INHERITED_NAMES = Object.fromEntries(
+  Object.keys(WRONG_KINDS).map((k, i) => [k, ['constructor', '__proto__', 'toString', 'hasOwnProperty'][i % 4]]),
+);
 const CONTROL_STRINGS = Object.fromEntries(Object.keys(WRONG_KINDS).map((k) => [k, 'a\u0000b\u0007\u202e']));
 
 const BODIES: Array<[string, unknown]> = [
@@ -68,6 +73,7 @@ const BODIES: Array<[string, unknown]> = [
   ['huge numbers', HUGE_NUMBERS],
   ['long strings', LONG_STRINGS],
   ['control characters', CONTROL_STRINGS],
+  ['inherited names', INHERITED_NAMES],
   ['prototype keys', JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}')],
 ];
 const QUERY =
@@ -124,14 +130,17 @@ describe(`hostile input on every route (${testDialect()})`, () => {
       // Tokens of its own for each route (a logout or a password change before it revokes them).
       const customer = (await issueToken(app.db, 'user', 1)).token;
       const seller = (await issueToken(app.db, 'seller', 1)).token;
+      const operator = (await issueToken(app.db, 'operator', operatorId)).token;
       const callers =
         r.auth === 'seller'
           ? [seller]
-          : r.auth === 'user' || r.auth === 'any'
-            ? [customer]
-            : r.auth === 'optional'
-              ? [null, customer]
-              : [null];
+          : r.auth === 'operator'
+            ? [operator]
+            : r.auth === 'user' || r.auth === 'any'
+              ? [customer]
+              : r.auth === 'optional'
+                ? [null, customer]
+                : [null];
       const hasParams = r.url.includes(':');
       const urls = hasParams ? PATH_VALUES.map((v) => r.url.replace(/:(\w+)/g, v)) : [r.url];
       for (const token of callers) {

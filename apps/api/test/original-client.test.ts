@@ -13,7 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { register } from '../src/modules/accounts/test-support';
 import { issueToken } from '../src/modules/auth/tokens';
-import { createTestApp } from './helpers';
+import { createTestApp, testOperator } from './helpers';
 
 /**
  * Issue 19: our server as a drop-in for the original web client. Every request here is written the way
@@ -39,6 +39,7 @@ describe('an empty query parameter is an absent one, on every GET endpoint', () 
   it('walks every GET route of the API: all its parameters sent empty answer exactly as none sent', async () => {
     const customer = (await issueToken(app.db, 'user', 1)).token;
     const seller = (await issueToken(app.db, 'seller', 1)).token;
+    const operator = (await issueToken(app.db, 'operator', await testOperator(app.db))).token;
     const doc = (await get('/api/docs')).json() as {
       paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
     };
@@ -49,7 +50,14 @@ describe('an empty query parameter is an absent one, on every GET endpoint', () 
       if (names.length === 0) continue;
       const url = path.replace(/\{(\w+)\}/g, '1');
       const kind = auth.get(`GET ${path.replace(/\{(\w+)\}/g, ':$1')}`);
-      const token = kind === 'seller' ? seller : kind === 'user' || kind === 'optional' ? customer : undefined;
+      const token =
+        kind === 'seller'
+          ? seller
+          : kind === 'operator'
+            ? operator
+            : kind === 'user' || kind === 'optional'
+              ? customer
+              : undefined;
       const bare = await get(url, 'en', token);
       const empty = await get(`${url}?${names.map((n) => `${n}=`).join('&')}`, 'en', token);
       expect({ url, status: empty.statusCode, body: empty.json() }).toEqual({ url, status: bare.statusCode, body: bare.json() });
@@ -59,6 +67,7 @@ describe('an empty query parameter is an absent one, on every GET endpoint', () 
     expect(walked.length).toBeGreaterThanOrEqual(12);
     for (const path of ['/api/products', '/api/reviews', '/api/orders', '/api/favorite-products', '/api/shops/popular-products'])
       expect(walked).toContain(path);
+    expect(walked).toContain('/api/admin/audit-log');
   });
 
   it('GET /products as the client sends it: every empty filter ignored, the same list as without them', async () => {

@@ -5,7 +5,7 @@ import type Pusher from 'pusher-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { issueToken } from '../src/modules/auth/tokens';
+import { issueToken, revokeAllTokens } from '../src/modules/auth/tokens';
 import { makeCustomer, post } from '../src/modules/commerce/test-support';
 import { createTestApp } from './helpers';
 import { collect, eventually, listen, pusherClient, rawSocket, subscribed } from './realtime-support';
@@ -107,6 +107,53 @@ describe('pusher-js against the embedded server', () => {
     await post(app, '/api/seller/send-message', (await sellerOf(1)).auth, { user_id: 1, message: 'for the demo customer only' });
     await new Promise((r) => setTimeout(r, 200));
     expect(stray.got).toEqual([]);
+  });
+});
+
+describe('a revoked token keeps no subscription (issue 41, finding 5)', () => {
+  it('signing out one device asks its socket to reconnect, where its channel is refused; the other device goes on receiving', async () => {
+    const c = await makeCustomer(app);
+    const s = await sellerOf(3);
+    await post(app, '/api/send-message', c.auth, { shop_id: 3, message: 'hello' });
+    const { token: other } = await issueToken(app.db, 'user', c.id);
+    const leaving = client(tokenOf(c.auth));
+    const staying = client(other);
+    const name = `private-chat_user_${c.id}`;
+    const gone = leaving.subscribe(name);
+    const kept = leaving === staying ? gone : staying.subscribe(name);
+    const goneEvents = collect(gone, 'send-message-to-user');
+    const keptEvents = collect(kept, 'send-message-to-user');
+    await Promise.all([subscribed(gone), subscribed(kept)]);
+    let refused: unknown = null;
+    gone.bind('pusher:subscription_error', (e: unknown) => (refused = e));
+    let renewed = 0;
+    kept.bind('pusher:subscription_succeeded', () => renewed++);
+
+    expect((await post(app, '/api/logout', c.auth, {})).statusCode).toBe(200);
+    // The signed-out socket reconnects and its token no longer authorises the channel (401).
+    await eventually(() => refused !== null, 5000, 'the signed-out socket refused its channel');
+    expect(refused).toMatchObject({ status: 401 });
+    await eventually(() => renewed > 0, 5000, 'the other device subscribed again');
+    const res = await post(app, '/api/seller/send-message', s.auth, { user_id: c.id, message: 'after sign-out' });
+    expect(res.statusCode).toBe(200);
+    expect(chatEventSchema.parse(await keptEvents.next()).message.message).toBe('after sign-out');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(goneEvents.got.map((e) => chatEventSchema.parse(e).message.message)).not.toContain('after sign-out');
+  });
+
+  it('every token of an owner revoked (a password change, a deactivation): its sockets lose the channel', async () => {
+    const c = await makeCustomer(app);
+    const { token: stolen } = await issueToken(app.db, 'user', c.id);
+    const thief = client(stolen);
+    const channel = thief.subscribe(`private-chat_user_${c.id}`);
+    await subscribed(channel);
+    let refused: unknown = null;
+    channel.bind('pusher:subscription_error', (e: unknown) => (refused = e));
+    // As the password change, the reset and the console's deactivation do: revoke, commit, tell the cache.
+    await revokeAllTokens(app.db, 'user', c.id);
+    app.tokenCache.revoked({ ownerType: 'user', ownerId: c.id });
+    await eventually(() => refused !== null, 5000, 'the stolen token refused');
+    expect(refused).toMatchObject({ status: 401 });
   });
 });
 
@@ -344,5 +391,48 @@ describe('the pusher driver', () => {
     } finally {
       await peer.close();
     }
+  });
+});
+
+describe('socket caps (issue 41, finding 7)', () => {
+  it('caps sockets per client address (behind the trusted proxy) and overall with 4100, and closes one that joins no channel in time (4009)', async () => {
+    const capped = await createTestApp({
+      trustProxy: 1,
+      realtime: { ...app.config.realtime, maxConnections: 4, maxConnectionsPerIp: 2, subscribeWithinS: 1, activityTimeoutS: 60 },
+    });
+    const p = await listen(capped);
+    const url = `ws://127.0.0.1:${p}/app/${key}?protocol=7`;
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    const open = async (ip: string) => {
+      const s = await rawSocket(url, from(ip));
+      await eventually(() => s.frames.length > 0, 3000, 'first frame');
+      return s;
+    };
+    // Two from one address; the third from it is told to come back later; another address still gets in.
+    const a1 = await open('10.9.0.1');
+    const a2 = await open('10.9.0.1');
+    const a3 = await open('10.9.0.1');
+    expect(a3.frames[0]).toMatchObject({ event: 'pusher:error', data: { code: 4100 } });
+    expect((await a3.waitClosed()).code).toBe(4100);
+    const b1 = await open('10.9.0.2');
+    const b2 = await open('10.9.0.2');
+    expect(b1.frames[0]!.event).toBe('pusher:connection_established');
+    // Four held: a fifth, from anywhere, is over capacity.
+    const c1 = await open('10.9.0.3');
+    expect((await c1.waitClosed()).code).toBe(4100);
+    // One that joins a channel stays; the ones that join none are closed after a second, pings or not.
+    const { socket_id } = a1.frames[0]!.data as { socket_id: string };
+    a1.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-chat_user_9', auth: authFor(socket_id, 'private-chat_user_9') },
+    });
+    await a1.frame('pusher_internal:subscription_succeeded');
+    for (const s of [a2, b1, b2]) expect((await s.waitClosed(4000)).code).toBe(4009);
+    expect(a1.closed).toBeNull();
+    // A socket closed frees its address's place.
+    const a4 = await open('10.9.0.1');
+    expect(a4.frames[0]!.event).toBe('pusher:connection_established');
+    a1.ws.close();
+    a4.ws.close();
   });
 });

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { assertAreaAuth } from '../src/http/route';
 import { hashToken as hashOf, issueToken, revokeToken } from '../src/modules/auth/tokens';
-import { createTestApp } from './helpers';
+import { createTestApp, testOperator } from './helpers';
 
 /**
  * Auth by structure: a route declares who may call it (`auth` in route()), and the framework refuses
  * everyone else before the handler runs. This walks every route the app registered and proves it.
  */
 const app = await createTestApp();
+
+const operator = await testOperator(app.db);
 
 /**
  * The API routes anyone may call. A new route is public only when it is added here on purpose:
@@ -18,6 +21,7 @@ const PUBLIC_API = new Set([
   'GET /api/lang/:locale',
   'GET /api/countries',
   'GET /api/categories',
+  'GET /api/categories/:slugOrId',
   'GET /api/sub-categories',
   'GET /api/shops',
   'GET /api/shops/top',
@@ -33,6 +37,7 @@ const PUBLIC_API = new Set([
   'POST /api/reset-password',
   'POST /api/auth/:provider/token',
   'POST /api/seller/login',
+  'POST /api/admin/login',
   'POST /api/vitals',
   // Readiness for a load balancer: says only whether the search index is read (decision 027).
   'GET /api/ready',
@@ -69,9 +74,17 @@ async function tokens() {
     .set({ expires_at: '2020-01-01T00:00:00.000Z' })
     .where('token_hash', '=', hashOf(expiredSeller.token))
     .execute();
+  const operatorToken = await issueToken(app.db, 'operator', operator);
+  const expiredOperator = await issueToken(app.db, 'operator', operator);
+  await app.db
+    .updateTable('access_tokens')
+    .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+    .where('token_hash', '=', hashOf(expiredOperator.token))
+    .execute();
   const revoked = await issueToken(app.db, 'user', 1);
   const revokedSeller = await issueToken(app.db, 'seller', 1);
-  for (const t of [revoked, revokedSeller]) {
+  const revokedOperator = await issueToken(app.db, 'operator', operator);
+  for (const t of [revoked, revokedSeller, revokedOperator]) {
     const row = await app.db
       .selectFrom('access_tokens')
       .select('id')
@@ -86,6 +99,9 @@ async function tokens() {
     expiredSeller: expiredSeller.token,
     revoked: revoked.token,
     revokedSeller: revokedSeller.token,
+    operator: operatorToken.token,
+    expiredOperator: expiredOperator.token,
+    revokedOperator: revokedOperator.token,
   };
 }
 
@@ -98,22 +114,45 @@ describe('every route is guarded as it declares', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('refuses a missing, malformed, expired or revoked token on every customer and seller route, and the other kind with 403', async () => {
+  it('keeps the operator console to operators: every /api/admin route but its login declares auth operator, and only those do', () => {
+    const admin = apiRoutes().filter((r) => r.url.startsWith('/api/admin/'));
+    expect(admin.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/admin/audit-log');
+    for (const r of admin) {
+      const route = `${r.method} ${r.url}`;
+      expect({ route, auth: r.auth }).toEqual({ route, auth: route === 'POST /api/admin/login' ? null : 'operator' });
+    }
+    const elsewhere = apiRoutes().filter((r) => !r.url.startsWith('/api/admin/') && r.auth === 'operator');
+    expect(elsewhere).toEqual([]);
+    // And a route that breaks the rule is refused when registered (the app would not start).
+    expect(() => assertAreaAuth('/api/admin/shops', 'seller')).toThrow(/auth: 'operator'/);
+    expect(() => assertAreaAuth('/api/admin/shops', undefined)).toThrow(/auth: 'operator'/);
+    expect(() => assertAreaAuth('/api/shops', 'operator')).toThrow(/for \/api\/admin routes only/);
+    expect(() => assertAreaAuth('/api/admin/login', undefined)).not.toThrow();
+  });
+
+  it('refuses a missing, malformed, expired or revoked token on every customer, seller and operator route, and the other kinds with 403', async () => {
     const t = await tokens();
-    const guarded = apiRoutes().filter((r) => r.auth === 'user' || r.auth === 'seller');
+    const guarded = apiRoutes().filter((r) => r.auth === 'user' || r.auth === 'seller' || r.auth === 'operator');
     expect(guarded.length).toBeGreaterThan(10);
     expect(guarded.some((r) => r.auth === 'seller')).toBe(true);
+    expect(guarded.some((r) => r.auth === 'operator')).toBe(true);
     for (const r of guarded) {
       const own =
-        r.auth === 'user' ? { expired: t.expired, revoked: t.revoked } : { expired: t.expiredSeller, revoked: t.revokedSeller };
-      const other = r.auth === 'user' ? t.seller : t.customer;
+        r.auth === 'user'
+          ? { expired: t.expired, revoked: t.revoked }
+          : r.auth === 'seller'
+            ? { expired: t.expiredSeller, revoked: t.revokedSeller }
+            : { expired: t.expiredOperator, revoked: t.revokedOperator };
+      const others =
+        r.auth === 'user' ? [t.seller, t.operator] : r.auth === 'seller' ? [t.customer, t.operator] : [t.customer, t.seller];
       const cases: Array<[string, Record<string, string>, number]> = [
         ['none', {}, 401],
         ['not bearer', { authorization: `Basic ${own.expired}` }, 401],
         ['unknown', { authorization: 'Bearer not-a-real-token' }, 401],
         ['expired', { authorization: `Bearer ${own.expired}` }, 401],
         ['revoked', { authorization: `Bearer ${own.revoked}` }, 401],
-        ['other kind', { authorization: `Bearer ${other}` }, 403],
+        ['other kind', { authorization: `Bearer ${others[0]}` }, 403],
+        ['third kind', { authorization: `Bearer ${others[1]}` }, 403],
       ];
       for (const [name, headers, status] of cases) {
         // A body that would fail validation: authentication must answer first.
@@ -154,6 +193,7 @@ describe('every route is guarded as it declares', () => {
       // Past authentication, the body (here invalid) is what is answered.
       expect({ route, customer: await status({ authorization: `Bearer ${t.customer}` }) }).toEqual({ route, customer: 422 });
       expect({ route, seller: await status({ authorization: `Bearer ${t.seller}` }) }).toEqual({ route, seller: 422 });
+      expect({ route, operator: await status({ authorization: `Bearer ${t.operator}` }) }).toEqual({ route, operator: 403 });
     }
   });
 
@@ -173,32 +213,42 @@ describe('every route is guarded as it declares', () => {
       expect({ url, expired: await status({ authorization: `Bearer ${t.expired}` }) }).toEqual({ url, expired: 401 });
       expect({ url, customer: await status({ authorization: `Bearer ${t.customer}` }) }).toEqual({ url, customer: 200 });
       expect({ url, seller: await status({ authorization: `Bearer ${t.seller}` }) }).toEqual({ url, seller: 403 });
+      expect({ url, operator: await status({ authorization: `Bearer ${t.operator}` }) }).toEqual({ url, operator: 403 });
     }
   });
 });
 
 describe('a live token of an account switched off', () => {
-  it('is refused with 401 while its customer or seller is inactive, and works again once active', async () => {
+  it('is refused with 401 while its customer, seller or operator is inactive, and works again once active', async () => {
     const customer = await issueToken(app.db, 'user', 1);
     const seller = await issueToken(app.db, 'seller', 1);
-    const call = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const op = await issueToken(app.db, 'operator', operator);
+    const call = (url: string, token: string) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const setActive = async (active: number) => {
       await app.db.updateTable('users').set({ is_active: active }).where('id', '=', 1).execute();
       await app.db.updateTable('shop_users').set({ is_active: active }).where('id', '=', 1).execute();
+      await app.db.updateTable('operators').set({ is_active: active }).where('id', '=', operator).execute();
     };
     try {
       await setActive(0);
       for (const [url, token] of [
         ['/api/carts', customer.token],
         ['/api/seller/orders', seller.token],
+        ['/api/admin/me', op.token],
       ] as const) {
         const res = await call(url, token);
-        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 401, body: { message: 'Unauthenticated.' } });
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          status: 401,
+          body: { message: 'Unauthenticated.' },
+        });
       }
     } finally {
       await setActive(1);
     }
     expect((await call('/api/carts', customer.token)).statusCode).toBe(200);
     expect((await call('/api/seller/orders', seller.token)).statusCode).toBe(200);
+    expect((await call('/api/admin/me', op.token)).statusCode).toBe(200);
   });
 });

@@ -141,6 +141,18 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL database and Redis', 
     expect(await profile(b, d.auth)).toBe(200);
   });
 
+  it('a token signed out through one instance loses its channel on a socket held by the other (issue 41, finding 5)', async () => {
+    const c = await makeCustomer(a);
+    const socket = client(portB, bearerOf(c.auth));
+    const channel = socket.subscribe(`private-chat_user_${c.id}`);
+    await subscribed(channel);
+    let refused: unknown = null;
+    channel.bind('pusher:subscription_error', (e: unknown) => (refused = e));
+    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: c.auth })).statusCode).toBe(200);
+    await eventually(() => refused !== null, 5000, 'the socket on the other instance refused its channel');
+    expect(refused).toMatchObject({ status: 401 });
+  });
+
   it('resumes delivery after Redis restarts (connections cut and refused, then back), without restarting the API', async () => {
     const target = new URL(redisUrl!);
     const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 6379) });

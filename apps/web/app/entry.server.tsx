@@ -23,7 +23,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { nonce?: string } | undefined)?.nonce;
+  const nonce = loadContext?.nonce;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

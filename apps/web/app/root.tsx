@@ -1,4 +1,4 @@
-import type { Master } from '@souq/contracts';
+import type { Envelope, Master } from '@souq/contracts';
 import { useEffect, useState } from 'react';
 import {
   Links,
@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './shared/site';
-import { api, apiResponse, readAnswer, type ApiContext } from './shared/api';
+import { api, apiResponse, readAnswer } from './shared/api';
 import { heldVersionOf, messagesHref, messagesOf, requestLocale, setMessages, type Messages } from './shared/i18n';
 import type { RootData } from './shared/root-data';
 import { themeCss } from './shared/theme';
@@ -33,14 +33,13 @@ const firstScreenFonts = { rtl: [arabic400, arabic700, latin400, latin700], ltr:
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const locale = requestLocale(request);
-  const ctx = context as ApiContext;
   const [master, messagesVersion] = await Promise.all([
-    api<{ data: Master }>('/master', { locale, context: ctx }).then((r) => r.data),
+    api<Envelope<Master>>('/master', { locale, context }).then((r) => r.data),
     // The strings render the page here and go to the browser apart, at their version's address
     // (decision 032): the page's data carries only that version.
     // Read again only when their version is not the one held (every render asks, so a new API's strings
     // are taken at once).
-    apiResponse(`/lang/${locale}`, { locale, context: ctx }).then(async (res) => {
+    apiResponse(`/lang/${locale}`, { locale, context }).then(async (res) => {
       const version = res.ok ? (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '') : '';
       if (version && version === heldVersionOf(locale)) await res.body?.cancel();
       else setMessages(locale, await readAnswer<Messages>(res), version);
@@ -48,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     }),
   ]);
   // Never the host the request names (Host, X-Forwarded-Host): the server passes its configured origin.
-  return { master, messagesVersion, origin: ctx.origin ?? new URL(request.url).origin, locale };
+  return { master, messagesVersion, origin: context.origin ?? new URL(request.url).origin, locale };
 }
 
 // Settings and strings change rarely: keep them across client navigations.

@@ -63,6 +63,14 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoriesResponseSchema = envelope(z.object({ total: z.number().int(), categories: z.array(categorySchema) }));
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
+/**
+ * GET /categories/{slugOrId}: one active category by its slug, or by its id (digits: the form the shop's
+ * earlier web client and links shared from it use).
+ */
+export const categoryParamsSchema = z.object({ slugOrId: z.string().min(1).max(190) });
+export const categoryResponseSchema = envelope(z.object({ category: categorySchema }));
+export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
+
 export const subCategoriesResponseSchema = envelope(z.object({ sub_categories: z.array(subCategorySchema) }));
 export type SubCategoriesResponse = z.infer<typeof subCategoriesResponseSchema>;
 
@@ -183,8 +191,10 @@ export const productDetailSchema = productSchema.extend({
   meta_keywords: z.string(),
   category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
   sub_category: namedOption.nullable(),
-  /** Whether the product can be ordered now (active and quantity > 0). */
+  /** Whether the product can be ordered now (active, quantity > 0 and its shop open). */
   in_stock: z.boolean(),
+  /** False while the seller has closed the shop (issue 36). */
+  shop_open: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -217,6 +227,10 @@ export const reviewSchema = z.object({
   created_at: z.string(),
   /** The instant (ISO 8601), for clients that format dates themselves. */
   created_at_iso: z.string(),
+  /** The shop's answer (plain text, may hold line breaks), or null (issue 36). */
+  reply: z.string().nullable(),
+  /** When the shop answered (ISO 8601), or null. */
+  replied_at: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -265,6 +279,8 @@ export const shopDetailSchema = shopSchema.extend({
   banners: z.array(shopBannerSchema),
   address: z.string().nullable(),
   last_online: z.string().nullable(),
+  /** False while the seller has closed the shop: it stays listed, but nothing of it can be ordered (issue 36). */
+  is_open: z.boolean(),
 });
 export type ShopDetail = z.infer<typeof shopDetailSchema>;
 

@@ -296,8 +296,13 @@ export const orderDetailSchema = orderSummarySchema.extend({
   note: z.string().nullable(),
   paid_at: z.string().nullable(),
   status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string(), placed_at: z.string() })),
-  /** What the customer may do now. */
+  /** What the customer may do now (a pending order not paid online: a paid one is cancelled by the shop). */
   can_cancel: z.boolean(),
+  /**
+   * The payment's refund (issue 41): `due` once a paid order is cancelled and until all of it is given
+   * back, then `refunded`; `none` otherwise.
+   */
+  refund_state: z.enum(['none', 'due', 'refunded']),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -34,3 +34,9 @@ export const pageQuery = getQuery(
 export const localeSchema = z.enum(['ar', 'en']);
 export type Locale = z.infer<typeof localeSchema>;
 export const DEFAULT_LOCALE: Locale = 'ar';
+
+/** The envelope's type: what every answer of the API carries (`data`, sometimes a `message`). */
+export interface Envelope<T> {
+  message?: string;
+  data: T;
+}

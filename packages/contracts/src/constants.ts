@@ -82,3 +82,54 @@ export type OrderStatusKey = (typeof orderStatusKeys)[number];
 
 export const orderStatusOf = (key: OrderStatusKey): OrderStatusName => orderStatuses[orderStatusKeys.indexOf(key)]!;
 export const orderStatusKeyOf = (status: OrderStatusName): OrderStatusKey => orderStatusKeys[orderStatuses.indexOf(status)]!;
+
+// Seller centre: vouchers (seller-vouchers.ts holds their schemas).
+export const VOUCHER_CODE_MAX = 32;
+export const VOUCHER_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const SELLER_VOUCHERS_PER_PAGE = 20;
+/** Largest usage limit and per-customer limit. */
+export const VOUCHER_LIMIT_MAX = 1_000_000;
+
+export const voucherDiscountTypes = ['Percentage', 'Amount'] as const;
+export type VoucherDiscountType = (typeof voucherDiscountTypes)[number];
+
+/** What a voucher is now, for the seller's badges: switched off, not started, past its end, used up, or live. */
+export const voucherStatuses = ['active', 'scheduled', 'expired', 'used_up', 'inactive'] as const;
+export type VoucherStatus = (typeof voucherStatuses)[number];
+// --- Seller centre: reviews and shop profile (issue 36) ---
+/** Reviews a page of the seller's list holds. */
+export const SELLER_REVIEWS_PER_PAGE = 10;
+/** Longest reply, in characters. */
+export const REVIEW_REPLY_MAX = 1000;
+/** Largest logo or banner upload, bytes (the same as a product picture). */
+export const SHOP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The stored banner: wide, covering (cropped to fill), WebP. */
+export const SHOP_BANNER_WIDTH = 1600;
+export const SHOP_BANNER_HEIGHT = 400;
+
+// --- Seller centre: products (issue 36; BACKOFFICE.md "Seller centre") ----------------------------------
+
+/** Largest amount a price, an extra price or a voucher amount may hold (in major units). */
+export const MONEY_MAX = 1_000_000;
+/** Decimals of the stored money (integer minor units; OMR's baisa, decision 002). */
+export const MONEY_DECIMALS = 3;
+/** Pictures a product may hold; the first is its thumbnail. */
+export const PRODUCT_IMAGES_MAX = 10;
+/** Largest picture upload, bytes, and pixel count read from the header before decoding. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_MAX_PIXELS = 40_000_000;
+/** Stock at or below this is "low" on the dashboard and the seller's product list. */
+export const LOW_STOCK_AT = 5;
+/** Who may have written an audit log entry (the operator console's filter), and its page size. */
+export const AUDIT_ROLES = ['seller', 'operator'] as const;
+export const AUDIT_LOG_PER_PAGE = 20;
+
+/** The console's content and flash-sale lists (BACKOFFICE.md "Operator console"). */
+export const ADMIN_CONTENT_PER_PAGE = 20;
+
+/** The operator console's shops (admin-shops.ts): a shop's status as the console names it, page size, reason length. */
+export const ADMIN_SHOP_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const;
+export const ADMIN_SHOPS_PER_PAGE = 20;
+export const SHOP_REASON_MAX = 500;
+/** What the seller's sign-in answers (403) while its shop's application waits (decision 022); a suspended or rejected shop's answer says why instead. */
+export const SHOP_PENDING_MESSAGE = 'Your shop application is awaiting approval. You can sign in once it is approved.';

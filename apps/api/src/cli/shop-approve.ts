@@ -2,12 +2,20 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDb } from '../db';
 import { migrateToLatest } from '../db/migrations';
+import { createShopStatusService } from '../modules/admin-shops';
+import type { Actor } from '../modules/audit';
+import { createSettingsService } from '../modules/settings';
 import { createApplicationService, createLogoProcessor } from '../modules/sellers';
+import { createMailer } from '../shared/mailer';
+
+/** Who the audit log names for an approval from the command line (no operator account is signed in). */
+const COMMAND_LINE: Actor = { role: 'operator', id: 0, name: 'npm run shop:approve', shopId: null, ip: null };
 
 /**
  * npm run shop:approve -- <id>   approves the pending shop <id>: it appears to shoppers and its seller may sign in.
  * npm run shop:approve           lists the shops waiting for approval.
- * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
+ * Uses the same configuration (DATABASE_URL, DATA_DIR, MAIL_*) as the server, and the operator console's
+ * shop status service: the same rules, audit entry (`shop.approve`) and e-mail to the seller.
  */
 async function main(args: string[]): Promise<number> {
   // Relative paths (DATA_DIR=./data) mean the project's folder, as for `npm start` (npm runs this in apps/api).
@@ -21,6 +29,18 @@ async function main(args: string[]): Promise<number> {
       uploadsDir: path.join(config.dataDir, 'uploads'),
       processLogo: createLogoProcessor(config.accounts.photo),
       now: config.now,
+    });
+    const settings = createSettingsService(db, config);
+    const status = createShopStatusService({
+      db,
+      now: config.now,
+      mailer: createMailer(config.accounts.mail),
+      log: {
+        info: (_o: unknown, msg?: string) => console.log(msg ?? ''),
+        warn: (_o: unknown, msg?: string) => console.error(msg ?? ''),
+      },
+      siteName: async (locale) => (await settings.master(locale)).app_name,
+      publicUrl: config.publicUrl,
     });
     const arg = args.find((a) => a !== '--');
     if (arg === undefined) {
@@ -38,15 +58,16 @@ async function main(args: string[]): Promise<number> {
       console.error(`Not a shop id: ${arg}`);
       return 2;
     }
-    const result = await applications.approve(Number(arg));
-    if (!result) {
+    const result = await status.change(Number(arg), 'approve', null, COMMAND_LINE);
+    if (result.kind === 'not_found') {
       console.error(`No shop has the id ${arg}.`);
       return 1;
     }
-    if (!result.approved) {
-      console.error(`Shop ${result.id} (${result.name}) is not waiting for approval.`);
+    if (result.kind === 'conflict') {
+      console.error(`Shop ${arg} is not waiting for approval. ${result.message}`);
       return 1;
     }
+    await result.mailed;
     console.log(`Shop ${result.id} (${result.name}) is approved: it is open to shoppers and its seller can sign in.`);
     return 0;
   } finally {

@@ -3,8 +3,8 @@ import type { Generated } from 'kysely';
 /** Tables of migration 003: sign-in tokens, one-time codes, password-reset tokens. */
 export interface AccessTokensTable {
   id: Generated<number>;
-  /** 'user' for customers, 'seller' for shop accounts. */
-  owner_type: 'user' | 'seller';
+  /** 'user' for customers, 'seller' for shop accounts, 'operator' for the console's staff (migration 020). */
+  owner_type: 'user' | 'seller' | 'operator';
   owner_id: number;
   /** SHA-256 of the token, hex. The token itself is never stored. */
   token_hash: string;
@@ -50,6 +50,8 @@ export interface OneTimeCodesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** 1 when the account's owner asked for it signed in (migration 027). */
+  by_owner: Generated<number>;
 }
 
 /** Short-lived single-use tokens given by verify-otp to reset a password. */

@@ -65,10 +65,21 @@ export interface ShopsTable {
   search_text: Generated<string>;
   is_active: Generated<number>;
   created_at: string;
-  /** `pending` while a shop application waits for approval (the shop is inactive too), else `approved` (migration 011). */
-  status: Generated<'pending' | 'approved'>;
+  /**
+   * `pending` while a shop application waits for approval (the shop is inactive too), else `approved`
+   * (migration 011); `suspended` or `rejected` by an operator, inactive too (migration 021).
+   */
+  status: Generated<'pending' | 'approved' | 'suspended' | 'rejected'>;
   applied_at: string | null;
   approved_at: string | null;
+  /** The seller's own switch: 0 while the shop is closed (listed, nothing can be ordered; migration 018). */
+  is_open: Generated<number>;
+  /** The shop's contact details (migration 018). */
+  phone: string | null;
+  email: string | null;
+  /** Why an operator rejected or suspended the shop; when its status last changed (migration 021). */
+  status_reason: string | null;
+  status_changed_at: string | null;
 }
 
 export interface ShopUsersTable {
@@ -81,6 +92,8 @@ export interface ShopUsersTable {
   last_online_at: string | null;
   is_active: Generated<number>;
   created_at: string;
+  /** The seller's language for e-mails, `ar` or `en`; null until known (migration 021). */
+  locale: string | null;
 }
 
 export interface CategoriesTable {
@@ -109,6 +122,11 @@ export interface BrandsTable {
   name: string;
   name_ar: string | null;
   logo: string | null;
+  /** Migration 022: unique; `<kind>-<id>` for rows written without one. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 022: a switched-off one leaves the storefront's filters and the sellers' choices. */
+  is_active: Generated<number>;
+  sort: Generated<number>;
 }
 
 export interface ColorsTable {
@@ -117,18 +135,34 @@ export interface ColorsTable {
   name_ar: string | null;
   /** '#rrggbb'. */
   color_code: string;
+  /** Migration 022: unique; `<kind>-<id>` for rows written without one. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 022: a switched-off one leaves the storefront's filters and the sellers' choices. */
+  is_active: Generated<number>;
+  sort: Generated<number>;
 }
 
 export interface SizesTable {
   id: Generated<number>;
   name: string;
   sort: Generated<number>;
+  /** Migration 022. */
+  name_ar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 022: unique; `<kind>-<id>` for rows written without one. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 022: a switched-off one leaves the storefront's filters and the sellers' choices. */
+  is_active: Generated<number>;
 }
 
 export interface UnitsTable {
   id: Generated<number>;
   name: string;
   name_ar: string | null;
+  /** Migration 022: unique; `<kind>-<id>` for rows written without one. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 022: a switched-off one leaves the storefront's filters and the sellers' choices. */
+  is_active: Generated<number>;
+  sort: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -172,6 +206,8 @@ export interface ProductsTable {
   meta_keywords_ar: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** Set when a product that was ever ordered is deleted by its seller (it is switched off too; migration 016). */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductImagesTable {
@@ -248,6 +284,9 @@ export interface ReviewsTable {
   rating: number;
   description: string | null;
   created_at: string;
+  /** The shop's answer, one per review, editable (migration 016). */
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BannersTable {
@@ -278,6 +317,8 @@ export interface BlogCategoriesTable {
   name_ar: string | null;
   slug: string;
   sort: Generated<number>;
+  /** Migration 026: an inactive category and its posts leave the storefront's blog. */
+  is_active: Generated<number>;
 }
 
 export interface BlogsTable {

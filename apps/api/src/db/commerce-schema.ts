@@ -63,6 +63,10 @@ export interface OrdersTable {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 025 (the console's refunds): none|pending|partial|refunded|failed. */
+  refund_status: Generated<'none' | 'pending' | 'partial' | 'refunded' | 'failed'>;
+  /** Migration 025: baisa given back so far. */
+  refunded_amount: Generated<number>;
 }
 
 export interface OrderItemsTable {

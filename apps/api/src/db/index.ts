@@ -34,7 +34,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export function createDb(
   database: AppConfig['database'],
   timeouts?: PostgresTimeouts,
-): { db: Db; dialect: Dialect; relaxed: Db } {
+): { db: Db; dialect: Dialect; relaxed: Db; reads: Db } {
   if (database.dialect === 'postgres') {
     const db = postgresDb(database.url, timeouts?.poolMax ?? 10, timeouts);
     // Writes that may be lost in a crash (a shopper's cart lines), on connections of their own that do
@@ -42,7 +42,11 @@ export function createDb(
     // session at once, atomic, only the last fraction of a second of them lost in a crash — what
     // SQLite's WAL with synchronous NORMAL gives every write). Orders and payments stay on `db`.
     const relaxed = postgresDb(database.url, Math.min(4, timeouts?.poolMax ?? 10), timeouts, '-c synchronous_commit=off');
-    return { db, dialect: 'postgres', relaxed };
+    // The public catalogue's reads (lists, details, categories, /master) on a pool of their own: calls
+    // waiting on a locked table can hold every connection of `db` for the lock timeout, and a shopper
+    // browsing should not wait behind them (issue 41, finding 3).
+    const reads = postgresDb(database.url, timeouts?.readPoolMax ?? 4, timeouts);
+    return { db, dialect: 'postgres', relaxed, reads };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -55,7 +59,7 @@ export function createDb(
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', relaxed: db };
+  return { db, dialect: 'sqlite', relaxed: db, reads: db };
 }
 
 function postgresDb(url: string, max: number, timeouts: PostgresTimeouts | undefined, options = ''): Db {
@@ -66,12 +70,16 @@ function postgresDb(url: string, max: number, timeouts: PostgresTimeouts | undef
     // ('auto'), PostgreSQL kept planning the hot statements again on every run (a page of cards with
     // `= ANY($1)` and `LIMIT $1` looks dearer generic than custom), which was a third of its CPU on
     // the commerce bench's cart mix (decision 015).
-    options: `-c plan_cache_mode=force_generic_plan ${options}`.trim(),
+    // JIT off: the console's lists (a page of 20 shops with their counts) were JIT-compiled on every
+    // run because their cost estimate crossed jit_above_cost (40 ms of which 16 ms compiling, 1.3 ms
+    // without); this API's statements are short, and none gains from JIT (issue 37's console bench).
+    options: `-c plan_cache_mode=force_generic_plan -c jit=off ${options}`.trim(),
     ...(timeouts
       ? {
           connectionTimeoutMillis: timeouts.connectTimeoutMs,
           statement_timeout: timeouts.statementTimeoutMs,
           idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+          ...(timeouts.lockTimeoutMs ? { lock_timeout: timeouts.lockTimeoutMs } : {}),
         }
       : {}),
   });

@@ -110,5 +110,15 @@ import type { CommerceTables } from './commerce-schema';
 import type { ChatTables } from './chat-schema';
 import type { ContentTables } from './content-schema';
 import type { SupportTables } from './support-schema';
+import type { AuditTables } from './audit-schema';
+import type { AdminOrdersTables } from './admin-orders-schema';
 export interface Database
-  extends SettingsTables, CatalogueTables, AccountsTables, CommerceTables, ChatTables, SupportTables, ContentTables {}
+  extends SettingsTables,
+    CatalogueTables,
+    AccountsTables,
+    CommerceTables,
+    ChatTables,
+    SupportTables,
+    ContentTables,
+    AuditTables,
+    AdminOrdersTables {}

@@ -7,8 +7,11 @@ import { randomBytes } from 'node:crypto';
  * framing. Every other kind of source is listed. API answers are data, never a document: nothing at all.
  */
 
-/** A fresh nonce: 128 random bits, base64. One per page render. */
-export const newNonce = () => randomBytes(16).toString('base64');
+/**
+ * A fresh nonce: 128 random bits, base64url (CSP accepts its `-` and `_`; nothing in it is escaped in HTML
+ * or JSON, so a cached page's nonce is found wherever it stands). One per page answer.
+ */
+export const newNonce = () => randomBytes(16).toString('base64url');
 
 /** Third-party origins the pages use on purpose. */
 const SOCIAL_SCRIPTS_FRAMES = [

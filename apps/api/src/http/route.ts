@@ -59,7 +59,8 @@ export interface RouteSpec<
    * Who may call it. Declared here, enforced by the framework before validation (an onRequest hook):
    * 'user' (a customer's token), 'seller' (a seller's token), 'optional' (a customer's token when one
    * is presented: a guest is null, a bad token is 401), 'any' (a customer's or a seller's token, e.g. the
-   * realtime channel authorisation). A token of the other kind is 403.
+   * realtime channel authorisation), 'operator' (an operator's token: every `/api/admin/*` route but the
+   * console's login). A token of another kind is 403.
    */
   auth?: A;
   /**
@@ -71,7 +72,7 @@ export interface RouteSpec<
   bodyLimit?: number;
 }
 
-export type AuthKind = 'user' | 'seller' | 'optional' | 'any';
+export type AuthKind = 'user' | 'seller' | 'operator' | 'optional' | 'any';
 
 /** Headers a cached route's handler may set that belong to the answer (they are replayed on cache hits). */
 const CACHED_HEADERS = ['cache-control', 'etag'] as const;
@@ -89,16 +90,24 @@ export interface SellerPrincipal {
   tokenId: number;
 }
 
+/** The signed-in operator (the marketplace's staff, BACKOFFICE.md "Roles") behind an operator token. */
+export interface OperatorPrincipal {
+  id: number;
+  tokenId: number;
+}
+
 /** What the handler receives as `auth` for each kind of route. */
 export type PrincipalOf<A> = A extends 'user'
   ? UserPrincipal
   : A extends 'seller'
     ? SellerPrincipal
-    : A extends 'optional'
-      ? UserPrincipal | null
-      : A extends 'any'
-        ? UserPrincipal | SellerPrincipal
-        : null;
+    : A extends 'operator'
+      ? OperatorPrincipal
+      : A extends 'optional'
+        ? UserPrincipal | null
+        : A extends 'any'
+          ? UserPrincipal | SellerPrincipal
+          : null;
 
 interface RouteInput<Q, B, P, A> {
   query: Q;
@@ -172,6 +181,21 @@ export function createOpenApiRegistry(): OpenApiRegistry {
   };
 }
 
+/** The console's routes that are open to anyone (its front door). */
+const OPEN_ADMIN_ROUTES = new Set(['/api/admin/login']);
+
+/**
+ * The operator console by structure (BACKOFFICE.md "Roles"): every `/api/admin/*` route but its login is
+ * an operator's, and an operator's token opens nothing outside it. A route that breaks this is refused
+ * when it is registered, so the app does not start.
+ */
+export function assertAreaAuth(url: string, kind: AuthKind | undefined): void {
+  const admin = url.startsWith('/api/admin/') || url === '/api/admin';
+  if (admin && kind !== 'operator' && !(kind === undefined && OPEN_ADMIN_ROUTES.has(url)))
+    throw new Error(`${url}: every /api/admin route declares auth: 'operator'`);
+  if (!admin && kind === 'operator') throw new Error(`${url}: auth 'operator' is for /api/admin routes only`);
+}
+
 /**
  * Registers a route whose query, body and params are validated with zod (422 with field errors),
  * whose caller is authenticated as its `auth` declares (401/403 before anything else runs), and
@@ -188,8 +212,9 @@ export function route<
   spec: RouteSpec<Q, B, P, R, A>,
   handler: (input: RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>, A>) => Promise<Answer<R>>,
 ): void {
-  app.openapi.add(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>);
   const kind = spec.auth;
+  assertAreaAuth(spec.url, kind);
+  app.openapi.add(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>);
   app.route({
     method: spec.method,
     url: spec.url,
@@ -209,16 +234,21 @@ export function route<
       const auth = (req.principal ?? null) as PrincipalOf<A>;
       const run = () => handler({ query, body, params, auth, req, reply } as RouteInput<z.infer<Q>, z.infer<B>, z.infer<P>, A>);
       if (spec.publicCache && app.responseCache?.enabled && !req.headers.authorization) {
-        const sent = await app.responseCache.send(req, reply, `${req.locale}|${req.url}`, async () => {
-          const body = JSON.stringify(await run());
-          // Kept with the answer, so that every answer from the cache carries them too.
-          const headers: Record<string, string> = {};
-          for (const name of CACHED_HEADERS) {
-            const value = reply.getHeader(name);
-            if (typeof value === 'string') headers[name] = value;
-          }
-          return { type: 'application/json; charset=utf-8', body, headers };
-        });
+        const sent = await app.responseCache.send(
+          req,
+          reply,
+          cacheKey(req.locale, req.url, spec.query ? query : undefined),
+          async () => {
+            const body = JSON.stringify(await run());
+            // Kept with the answer, so that every answer from the cache carries them too.
+            const headers: Record<string, string> = {};
+            for (const name of CACHED_HEADERS) {
+              const value = reply.getHeader(name);
+              if (typeof value === 'string') headers[name] = value;
+            }
+            return { type: 'application/json; charset=utf-8', body, headers };
+          },
+        );
         if (sent) return reply;
       }
       return run();
@@ -230,14 +260,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     openapi: OpenApiRegistry;
     /** Resolves the caller for a route's `auth` declaration (modules/auth registers it); throws 401/403. */
-    authenticate(req: FastifyRequest, kind: AuthKind): Promise<UserPrincipal | SellerPrincipal | null>;
+    authenticate(req: FastifyRequest, kind: AuthKind): Promise<UserPrincipal | SellerPrincipal | OperatorPrincipal | null>;
   }
   interface FastifyRequest {
     /** The caller resolved by the route's `auth` declaration (null on public routes and for guests). */
-    principal: UserPrincipal | SellerPrincipal | null;
+    principal: UserPrincipal | SellerPrincipal | OperatorPrincipal | null;
   }
   interface FastifyContextConfig {
     /** The route's `auth` declaration (null for public routes): the route walk test reads it. */
     auth?: AuthKind | null;
   }
+}
+
+/**
+ * A public answer's cache key: its language, path and the query as the route read it (its schema's
+ * known names, in one order). Names a route does not read make no entries of their own (issue 41,
+ * finding 10: any parameter made a new one); a route without a query schema keys by its whole URL.
+ */
+export function cacheKey(locale: string, url: string, query: unknown): string {
+  const at = url.indexOf('?');
+  if (query === undefined || at < 0) return `${locale}|${url}`;
+  const known = Object.entries(query as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${locale}|${url.slice(0, at)}?${JSON.stringify(known)}`;
 }

@@ -7,6 +7,8 @@ export interface HubConnection {
   channels: Set<string>;
   /** Sends one frame (already JSON). Returns false when the connection could not take it. */
   send(frame: string): boolean;
+  /** Closes the socket asking its client to reconnect at once (and so to authorise its channels again). */
+  reconnect(): void;
 }
 
 export interface Hub {
@@ -19,6 +21,8 @@ export interface Hub {
   /** Connections held now, and channels with at least one subscriber. */
   stats(): { connections: number; channels: number };
   connections(): IterableIterator<HubConnection>;
+  /** The connections subscribed to a channel here now. */
+  subscribers(channel: string): HubConnection[];
 }
 
 export function createHub(): Hub {
@@ -61,5 +65,6 @@ export function createHub(): Hub {
     },
     stats: () => ({ connections: all.size, channels: byChannel.size }),
     connections: () => all.values(),
+    subscribers: (channel) => [...(byChannel.get(channel) ?? [])],
   };
 }

@@ -34,12 +34,22 @@ export interface PusherServerOptions {
   pongTimeoutMs: number;
   maxMessageBytes: number;
   maxSubscriptions: number;
+  /** Sockets held at most, and from one client address (beyond: 4100, "over capacity", retried later). */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  /** Seconds a socket may stay without a channel joined before it is closed (4009). */
+  subscribeWithinS: number;
+  /** The client's address of an upgrade request (behind a trusted proxy, the one it names). */
+  clientIp: (req: IncomingMessage) => string;
 }
 
 interface Connection extends HubConnection {
   ws: WebSocket;
   lastSeen: number;
   pinged: boolean;
+  ip: string;
+  /** Since when the socket has had no channel (ms), or null while it has one. */
+  bareSince: number | null;
 }
 
 /** Pusher's channel name alphabet, at most 200 characters. */
@@ -63,7 +73,9 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
     clientTracking: false,
   });
   const live = new Set<Connection>();
+  const perIp = new Map<string, number>();
   const activityMs = opts.activityTimeoutS * 1000;
+  const bareMs = opts.subscribeWithinS * 1000;
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     socket.on('error', () => socket.destroy());
@@ -81,16 +93,22 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
     // another site would otherwise use the visitor's session). Other clients send none.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== opts.allowedOrigin) return refuse(socket, 403, 'Forbidden');
-    wss.handleUpgrade(req, socket, head, (ws) => open(ws, key, url.searchParams.get('protocol')));
+    const ip = opts.clientIp(req);
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, key, url.searchParams.get('protocol'), ip));
   }
 
-  function open(ws: WebSocket, key: string, protocol: string | null) {
+  function open(ws: WebSocket, key: string, protocol: string | null, ip: string) {
     ws.on('error', () => undefined);
     // The close frame's reason is a short fixed text (at most 123 bytes); the message tells the rest.
     const fail = (code: number, message: string, reason: string) => {
       ws.send(frame('pusher:error', { code, message }));
       ws.close(code, reason);
     };
+    // Caps (issue 41, finding 7): a client is told to come back later (Pusher's 4100 "over capacity",
+    // which its library retries after a pause) rather than let one address, or all, hold every socket.
+    if (live.size >= opts.maxConnections) return fail(4100, 'Over capacity: try again later', 'Over capacity');
+    if ((perIp.get(ip) ?? 0) >= opts.maxConnectionsPerIp)
+      return fail(4100, 'Too many connections from this address: try again later', 'Over capacity');
     if (key !== opts.key)
       return fail(
         4001,
@@ -111,6 +129,12 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
       ws,
       lastSeen: Date.now(),
       pinged: false,
+      ip,
+      bareSince: Date.now(),
+      reconnect() {
+        // Pusher's 4200–4299: the client reconnects at once and authorises its channels anew.
+        if (ws.readyState === ws.OPEN) ws.close(4200, 'Reconnect');
+      },
       send(text) {
         if (ws.readyState !== ws.OPEN) return false;
         if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -122,9 +146,13 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
       },
     };
     live.add(conn);
+    perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
     hub.add(conn);
     ws.on('close', () => {
       live.delete(conn);
+      const n = (perIp.get(ip) ?? 1) - 1;
+      if (n > 0) perIp.set(ip, n);
+      else perIp.delete(ip);
       hub.remove(conn);
     });
     ws.on('pong', () => seen(conn));
@@ -173,6 +201,7 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
         return;
       case 'pusher:unsubscribe':
         if (typeof fields.channel === 'string') hub.unsubscribe(conn, fields.channel);
+        if (conn.channels.size === 0) conn.bareSince ??= Date.now();
         return;
       default:
         if (msg.event.startsWith('client-')) error(conn, 'Client events are not enabled on this server');
@@ -198,6 +227,7 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
     if (!validChannelAuth(opts.key, opts.secret, conn.socketId, channel, auth))
       return refuseSubscription(`Invalid signature: the auth of ${channel} was not signed for this connection`, 401);
     hub.subscribe(conn, channel);
+    conn.bareSince = null;
     conn.send(frame('pusher_internal:subscription_succeeded', {}, channel));
   }
 
@@ -207,7 +237,12 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
       const now = Date.now();
       for (const conn of live) {
         const idle = now - conn.lastSeen;
-        if (conn.pinged && idle > activityMs + opts.pongTimeoutMs) {
+        // A socket that joins no channel serves nobody: answering pings no longer keeps it (finding 7).
+        if (conn.bareSince !== null && now - conn.bareSince > bareMs) {
+          conn.send(frame('pusher:error', { code: 4009, message: 'No channel was joined in time' }));
+          conn.ws.close(4009, 'No channel joined');
+          conn.bareSince = null;
+        } else if (conn.pinged && idle > activityMs + opts.pongTimeoutMs) {
           conn.ws.terminate();
         } else if (!conn.pinged && idle > activityMs) {
           conn.pinged = true;
@@ -216,7 +251,7 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
         }
       }
     },
-    Math.max(250, Math.min(activityMs, opts.pongTimeoutMs) / 4),
+    Math.max(250, Math.min(activityMs, opts.pongTimeoutMs, bareMs) / 4),
   );
   sweep.unref();
 

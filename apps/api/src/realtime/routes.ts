@@ -8,6 +8,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError, route } from '../http/route';
+import type { Revoked } from '../modules/auth/token-cache';
+import { upgradeClientIp } from './client-ip';
 import { attachPusherServer } from './pusher-server';
 import { channelAuth, checkSignedRequest } from './signature';
 
@@ -78,11 +80,31 @@ export async function realtimeRoutes(app: FastifyInstance) {
       pongTimeoutMs: cfg.pongTimeoutMs,
       maxMessageBytes: cfg.maxMessageBytes,
       maxSubscriptions: cfg.maxSubscriptions,
+      maxConnections: cfg.maxConnections,
+      maxConnectionsPerIp: cfg.maxConnectionsPerIp,
+      subscribeWithinS: cfg.subscribeWithinS,
+      clientIp: upgradeClientIp(app.config.trustProxy),
     },
     app.log,
   );
   // Before the HTTP server waits for its connections to end: the sockets are told to reconnect.
   app.addHook('preClose', async () => server.close());
+
+  // A revoked token (sign-out, password change, deactivation, a shop suspended), here or on another
+  // instance (the token cache's Redis channel): the sockets subscribed to its owner's channel are asked to
+  // reconnect, and each must authorise its channel again, so a socket whose token is gone keeps no
+  // subscription (issue 41, finding 5). The owner's other devices reconnect and go on.
+  // After a short pause: the device that signed itself out closes its own socket as its page signs out,
+  // and would otherwise reconnect first and meet a 401 on its way out.
+  app.tokenCache.onRevoked((what) => {
+    const renew = () =>
+      void channelOfRevoked(app, what)
+        .then((channel) => {
+          if (channel) for (const c of app.realtime.hub.subscribers(channel)) c.reconnect();
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'realtime: could not renew the subscriptions of a revoked token'));
+    setTimeout(renew, RENEW_AFTER_MS).unref();
+  });
 
   // The Pusher HTTP API checks the body's MD5: the raw body is needed, in this scope only.
   await app.register(async (raw) => {
@@ -134,4 +156,17 @@ export async function realtimeRoutes(app: FastifyInstance) {
       return { batch: parsed.data.batch.map(() => ({})) };
     });
   });
+}
+
+/** How long after a revocation its owner's sockets are asked to reconnect. */
+const RENEW_AFTER_MS = 2000;
+
+/** The private channel a revoked token's owner subscribes to, if any (an operator has none). */
+async function channelOfRevoked(app: FastifyInstance, what: Revoked): Promise<string | null> {
+  const owner = 'ownerType' in what ? { type: what.ownerType, id: what.ownerId } : what.owner;
+  if (!owner) return null;
+  if (owner.type === 'user') return userChatChannel(owner.id);
+  if (owner.type !== 'seller') return null;
+  const row = await app.db.selectFrom('shop_users').select('shop_id').where('id', '=', owner.id).executeTakeFirst();
+  return row ? shopChatChannel(row.shop_id) : null;
 }

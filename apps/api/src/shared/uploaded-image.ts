@@ -10,6 +10,8 @@ export interface UploadedImageOptions {
   queueLimit: number;
   /** Largest width and height accepted: a small compressed file can hold a huge flat image (decompression bomb). */
   maxSide: number;
+  /** Largest width × height accepted (read from the header too); default maxSide². */
+  maxPixels?: number;
   /** The stored image, from the decoded and upright upload (resize, flatten, encode). */
   render: (image: sharp.Sharp) => sharp.Sharp;
   /** Not a JPEG, PNG or WebP image, or one that does not decode (a 422). */
@@ -30,6 +32,7 @@ export interface UploadedImageOptions {
 export function createUploadedImageProcessor(options: UploadedImageOptions) {
   const queue = createSemaphore(options.concurrency, options.queueLimit, QUEUE_TIMEOUT_MS);
   const max = options.maxSide;
+  const maxPixels = options.maxPixels ?? max * max;
 
   async function process(buffer: Buffer): Promise<Buffer> {
     let meta: sharp.Metadata;
@@ -39,11 +42,12 @@ export function createUploadedImageProcessor(options: UploadedImageOptions) {
       throw options.badType();
     }
     if (meta.format !== 'jpeg' && meta.format !== 'png' && meta.format !== 'webp') throw options.badType();
-    if (!meta.width || !meta.height || meta.width > max || meta.height > max) throw options.tooLarge(meta.width, meta.height);
+    if (!meta.width || !meta.height || meta.width > max || meta.height > max || meta.width * meta.height > maxPixels)
+      throw options.tooLarge(meta.width, meta.height);
     try {
       return await queue.run(async () => {
         try {
-          return await options.render(sharp(buffer, { limitInputPixels: max * max, pages: 1 }).rotate()).toBuffer();
+          return await options.render(sharp(buffer, { limitInputPixels: maxPixels, pages: 1 }).rotate()).toBuffer();
         } catch {
           throw options.badType();
         }

@@ -2,30 +2,14 @@ import { ProductListScreen, loadProductList } from '~/features/catalog/product-l
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { fixedPageMeta } from '~/shared/seo';
 import type { Route } from './+types/best-deal';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(request, context, { deals: '1' });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  return seoMeta({
-    matches,
-    title: t('page.best_deal'),
-    description: t('catalog.best_deal_description', { app: root?.master.app_name ?? '' }),
-    path: '/best-deal',
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.best_deal'), path: '/best-deal' },
-      ]),
-    ],
-  });
-};
+export const meta = fixedPageMeta('page.best_deal', 'catalog.best_deal_description', '/best-deal');
 
 export const ErrorBoundary = RouteErrorBoundary;
 

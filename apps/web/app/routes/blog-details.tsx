@@ -6,10 +6,8 @@ import { BlogCard, BlogLinkList, BlogMeta, blogPath, blogsPath } from '~/feature
 import { sanitizeArticle } from '~/features/content/rich-text.server';
 import { articleJsonLd } from '~/features/content/seo';
 import { useBlogViews } from '~/features/content/use-blog-view';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, localisedUrl, originOf, seoMeta } from '~/shared/seo';
+import { localisedUrl, pageMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
@@ -18,21 +16,17 @@ import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!params.slug || params.slug.length > 255) throw new Response('Not found', { status: 404 });
-  const data = await orNotFound(fetchBlog({ locale: requestLocale(request), context: context as ApiContext }, params.slug));
+  const data = await orNotFound(fetchBlog({ locale: requestLocale(request), context }, params.slug));
   // The API sends sanitised HTML; it is cleaned once more here, on the server, before any page shows it.
   return { ...data, blog: { ...data.blog, description: sanitizeArticle(data.blog.description) } };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, root, app, origin, data }) => {
+  if (!data) return null;
   const { blog } = data;
-  const root = rootDataOf(matches);
-  const origin = originOf(matches);
-  const t = metaTranslate(root);
   const locale = root?.locale ?? 'ar';
   const path = blogPath(blog.slug);
-  return seoMeta({
-    matches,
+  return {
     title: blog.title,
     description: blog.excerpt,
     path,
@@ -40,20 +34,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     type: 'article',
     jsonLd: [
       articleJsonLd(origin, blog, {
-        name: root?.master.app_name ?? '',
+        name: app,
         logo: root?.master.web_logo ?? null,
         locale,
         url: localisedUrl(`${origin}${path}`, locale),
       }),
-      breadcrumbJsonLd(origin, [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.blogs'), path: '/blogs' },
-        { name: blog.category.name, path: blogsPath(blog.category.id) },
-        { name: blog.title, path },
-      ]),
     ],
-  });
-};
+    crumbs: [
+      { name: t('page.blogs'), path: '/blogs' },
+      { name: blog.category.name, path: blogsPath(blog.category.id) },
+      { name: blog.title, path },
+    ],
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

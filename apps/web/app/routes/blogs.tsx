@@ -3,10 +3,8 @@ import { useNavigation } from 'react-router';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { fetchBlogs } from '~/features/content/api';
 import { BlogCard, BlogCategories, blogPath, blogsPath } from '~/features/content/blog';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/blogs';
@@ -18,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = positive(url.searchParams.get('category'));
   const page = positive(url.searchParams.get('page')) ?? 1;
   const data = await fetchBlogs(
-    { locale: requestLocale(request), context: context as ApiContext },
+    { locale: requestLocale(request), context },
     { category_id: category ?? undefined, page, per_page: BLOGS_PER_PAGE },
   );
   // A category that does not exist (or a page past the end) is no page of the blog.
@@ -27,23 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...data, category, page };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  const origin = originOf(matches);
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, app, origin, data }) => {
   const category = data?.categories.find((c) => c.id === data.category);
-  const title = category ? `${category.name} | ${t('page.blogs')}` : t('page.blogs');
-  const path = blogsPath(data?.category ?? null, data?.page ?? 1);
-  return seoMeta({
-    matches,
-    title,
-    description: t('blog.description', { app: root?.master.app_name ?? '' }),
-    path,
+  return {
+    title: category ? `${category.name} | ${t('page.blogs')}` : t('page.blogs'),
+    description: t('blog.description', { app }),
+    path: blogsPath(data?.category ?? null, data?.page ?? 1),
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'Blog',
-        name: `${t('page.blogs')} | ${root?.master.app_name ?? ''}`,
+        name: `${t('page.blogs')} | ${app}`,
         url: `${origin}/blogs`,
         blogPost: (data?.blogs ?? []).map((b) => ({
           '@type': 'BlogPosting',
@@ -53,13 +45,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
           author: { '@type': 'Person', name: b.post_by },
         })),
       },
-      breadcrumbJsonLd(origin, [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.blogs'), path: '/blogs' },
-      ]),
     ],
-  });
-};
+    crumbs: [{ name: t('page.blogs'), path: '/blogs' }],
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

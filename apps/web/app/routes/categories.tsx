@@ -3,33 +3,16 @@ import { fetchCategories } from '~/features/catalog/api';
 import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { fixedPageMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';
 import type { Route } from './+types/categories';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return fetchCategories({ locale: requestLocale(request), context: context as ApiContext }, { per_page: 100 });
+  return fetchCategories({ locale: requestLocale(request), context }, { per_page: 100 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  return seoMeta({
-    matches,
-    title: t('page.categories'),
-    description: t('catalog.categories_description', { app: root?.master.app_name ?? '' }),
-    path: '/categories',
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.categories'), path: '/categories' },
-      ]),
-    ],
-  });
-};
+export const meta = fixedPageMeta('page.categories', 'catalog.categories_description', '/categories');
 
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -1,23 +1,25 @@
-import { Link, useLocation } from 'react-router';
-import { fetchCategories } from '~/features/catalog/api';
+import { Link, redirect, useLocation } from 'react-router';
+import { fetchCategory, orNotFound } from '~/features/catalog/api';
 import { ProductListScreen, loadProductList } from '~/features/catalog/product-list';
 import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import type { Route } from './+types/category-products';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { categories } = await fetchCategories(
-    { locale: requestLocale(request), context: context as ApiContext },
-    { per_page: 100 },
+  const category = await orNotFound(
+    fetchCategory({ locale: requestLocale(request), context }, params.slug),
   );
-  const category = categories.find((c) => c.slug === params.slug);
-  if (!category) throw new Response('Not found', { status: 404 });
-  const subParam = new URL(request.url).searchParams.get('subcategory');
+  const url = new URL(request.url);
+  // `/categories/{id}` (the shop's earlier web client built its links so, and they are shared) answers a
+  // permanent redirect to the slug address with the same query, rather than a second copy of the page:
+  // one address per page for search engines (the canonical link names the slug address anyway), and a
+  // visitor's old link keeps working. The browser follows it on the server answer and on client
+  // navigation alike.
+  if (category.slug !== params.slug) throw redirect(`/categories/${encodeURIComponent(category.slug)}${url.search}`, 301);
+  const subParam = url.searchParams.get('subcategory');
   const sub = category.sub_categories.find((s) => String(s.id) === subParam) ?? null;
   const list = await loadProductList(request, context, {
     category_id: category.id,
@@ -26,27 +28,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...list, category, sub };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, app, data }) => {
+  if (!data) return null;
   const { category, sub } = data;
   const path = `/categories/${category.slug}`;
   const crumbs = [
-    { name: t('page.home'), path: '/' },
     { name: t('page.categories'), path: '/categories' },
     { name: category.name, path },
   ];
   if (sub) crumbs.push({ name: sub.name, path: `${path}?subcategory=${sub.id}` });
-  return seoMeta({
-    matches,
+  return {
     title: sub ? `${sub.name} - ${category.name}` : category.name,
-    description: t('catalog.category_description', { name: sub?.name ?? category.name, app: root?.master.app_name ?? '' }),
+    description: t('catalog.category_description', { name: sub?.name ?? category.name, app }),
     path: sub ? `${path}?subcategory=${sub.id}` : path,
     image: category.thumbnail,
-    jsonLd: [breadcrumbJsonLd(originOf(matches), crumbs)],
-  });
-};
+    crumbs,
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -2,39 +2,26 @@ import type { ContactUs } from '@souq/contracts';
 import { fetchContactUs } from '~/features/support/api';
 import { ContactCards, ContactForm } from '~/features/support/contact';
 import { AccountAction } from '~/features/support/help';
-import type { ApiContext } from '~/shared/api';
+import { contactAction } from '~/features/support/support-data';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { fixedPageMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/contact-us';
 
 /** The shop's contact details come with the page; when they cannot be read the form still works. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ contact: ContactUs | null }> {
   try {
-    return { contact: await fetchContactUs(requestLocale(request), context as ApiContext) };
+    return { contact: await fetchContactUs(requestLocale(request), context) };
   } catch (error) {
     console.error('contact details failed to load', error);
     return { contact: null };
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  return seoMeta({
-    matches,
-    title: t('page.contact_us'),
-    description: t('page.contact_description', { app: root?.master.app_name ?? '' }),
-    path: '/contact-us',
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.contact_us'), path: '/contact-us' },
-      ]),
-    ],
-  });
-};
+/** Sends the contact form (its fetcher asks no loader to run again). */
+export const clientAction = contactAction;
+
+export const meta = fixedPageMeta('page.contact_us', 'page.contact_description', '/contact-us');
 
 /** /contact-us: phone, e-mail, WhatsApp, address and hours, and the contact form. */
 export default function ContactUsPage({ loaderData }: Route.ComponentProps) {

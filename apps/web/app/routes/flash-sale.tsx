@@ -5,10 +5,8 @@ import { Countdown } from '~/features/catalog/countdown';
 import { ProductGrid, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/flash-sale';
@@ -18,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('page');
   const page = raw && /^\d{1,5}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
   const data = await orNotFound(
-    fetchFlashSale({ locale: requestLocale(request), context: context as ApiContext }, params.id, {
+    fetchFlashSale({ locale: requestLocale(request), context }, params.id, {
       page,
       per_page: FLASH_SALE_PRODUCTS_PER_PAGE,
     }),
@@ -26,24 +24,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...data, page };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, data }) => {
+  if (!data) return null;
   const sale = data.flash_sale;
-  const t = metaTranslate(rootDataOf(matches));
-  return seoMeta({
-    matches,
+  return {
     title: sale.name,
     description: t('flash.description', { name: sale.name, count: data.total_products }),
     path: `/flash-sale/${sale.id}`,
     image: sale.thumbnail,
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: sale.name, path: `/flash-sale/${sale.id}` },
-      ]),
-    ],
-  });
-};
+    crumbs: [{ name: sale.name, path: `/flash-sale/${sale.id}` }],
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

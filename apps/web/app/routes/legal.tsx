@@ -3,11 +3,9 @@ import { orNotFound } from '~/features/catalog/api';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { fetchLegalPage } from '~/features/content/api';
 import { sanitizeArticle } from '~/features/content/rich-text.server';
-import type { ApiContext } from '~/shared/api';
 import { formatDate } from '~/shared/dates';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
 import { MailIcon } from '~/shared/ui/icons';
 import type { Route } from './+types/legal';
@@ -28,28 +26,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The route id names the page for /about-us, /terms-and-conditions and /privacy-policy.
   const slug = params.slug ?? new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
   if (!/^[a-z0-9][a-z0-9-]{0,189}$/.test(slug)) throw new Response('Not found', { status: 404 });
-  const content = await orNotFound(fetchLegalPage({ locale: requestLocale(request), context: context as ApiContext }, slug));
+  const content = await orNotFound(fetchLegalPage({ locale: requestLocale(request), context }, slug));
   return { slug, content: { ...content, description: sanitizeArticle(content.description) } };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const t = metaTranslate(rootDataOf(matches));
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ data }) => {
+  if (!data) return null;
   const path = pathOf(data.slug);
-  const html = data.content.description;
-  return seoMeta({
-    matches,
+  return {
     title: data.content.title,
-    description: html,
+    description: data.content.description,
     path,
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: data.content.title, path },
-      ]),
-    ],
-  });
-};
+    crumbs: [{ name: data.content.title, path }],
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -14,18 +14,16 @@ import { useAddToCart } from '~/features/cart/actions';
 import { ChatBubbleIcon, isRecentlySeen, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist/favorite-button';
-import type { ApiContext } from '~/shared/api';
 import { useAuth } from '~/shared/auth-store';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
 import type { RootData } from '~/shared/root-data';
-import { breadcrumbJsonLd, localisedUrl, originOf, productJsonLd, seoMeta } from '~/shared/seo';
+import { localisedUrl, pageMeta, productJsonLd } from '~/shared/seo';
 import type { Route } from './+types/product-details';
 import { Breadcrumbs } from '~/shared/ui/breadcrumbs';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw new Response('Not found', { status: 404 });
-  const o = { locale: requestLocale(request), context: context as ApiContext };
+  const o = { locale: requestLocale(request), context };
   const [details, reviews] = await Promise.all([
     orNotFound(fetchProductDetails(o, params.id)),
     fetchReviews(o, { product_id: Number(params.id), per_page: REVIEWS_PER_PAGE }).catch(() => null),
@@ -33,33 +31,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...details, reviews };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ origin, data }) => {
+  if (!data) return null;
   const p = data.product;
-  const origin = originOf(matches);
-  const t = metaTranslate(rootDataOf(matches));
-  return seoMeta({
-    matches,
+  return {
     title: p.meta_title || p.name,
     description: p.meta_description || p.short_description || p.name,
     path: `/products/${p.id}/details`,
     image: p.thumbnail,
     type: 'product',
-    jsonLd: [
-      productJsonLd(origin, { ...p, images: p.thumbnails.filter((m) => m.type === 'image').map((m) => m.url) }),
-      breadcrumbJsonLd(origin, [
-        { name: t('page.home'), path: '/' },
-        { name: p.category.name, path: `/categories/${p.category.slug}` },
-        { name: p.name, path: `/products/${p.id}/details` },
-      ]),
+    jsonLd: [productJsonLd(origin, { ...p, images: p.thumbnails.filter((m) => m.type === 'image').map((m) => m.url) })],
+    crumbs: [
+      { name: p.category.name, path: `/categories/${p.category.slug}` },
+      { name: p.name, path: `/products/${p.id}/details` },
     ],
-  });
-};
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-function StockState({ quantity }: { quantity: number }) {
+function StockState({ quantity, closed }: { quantity: number; closed: boolean }) {
   const { t } = useSite();
+  if (closed)
+    return (
+      <span className="stock stock--out" data-testid="stock">
+        {t('shop.closed_short')}
+      </span>
+    );
   if (quantity <= 0)
     return (
       <span className="stock stock--out" data-testid="stock">
@@ -158,6 +156,7 @@ function useRecordView(productId: number) {
   const token = useAuth((s) => s.token);
   useEffect(() => {
     if (!token) return;
+    // eslint-disable-next-line souq/no-api-in-effect -- beacon: records the visit among the customer's recently viewed
     recordProductView({ locale, token }, productId).catch((e: unknown) => console.warn('view not recorded', e));
   }, [productId, token, locale]);
 }
@@ -174,14 +173,11 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
   const [qty, setQty] = useState(1);
   const extra = (product.colors.find((c) => c.id === color)?.price ?? 0) + (product.sizes.find((s) => s.id === size)?.price ?? 0);
   const max = Math.max(1, product.quantity);
-  const soldOut = product.quantity <= 0;
-  const addToCart = useAddToCart();
-  const [busy, setBusy] = useState<null | 'cart' | 'now'>(null);
-  const buy = async (buyNow: boolean) => {
-    setBusy(buyNow ? 'now' : 'cart');
-    await addToCart(product, { quantity: qty, color, size, buyNow });
-    setBusy(null);
-  };
+  // A shop its seller has closed sells nothing for now (issue 36); older answers have no shop_open.
+  const closed = product.shop_open === false;
+  const soldOut = product.quantity <= 0 || closed;
+  const { add, busy } = useAddToCart();
+  const buy = (buyNow: boolean) => add(product, { quantity: qty, color, size, buyNow });
 
   return (
     <div className="container product-page" key={product.id}>
@@ -230,7 +226,7 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
             <div>
               <dt>{t('product.availability')}</dt>
               <dd>
-                <StockState quantity={product.quantity} />
+                <StockState quantity={product.quantity} closed={closed} />
               </dd>
             </div>
             {product.brand ? (
@@ -242,6 +238,11 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
           </dl>
 
           {product.short_description ? <p className="product-page__short">{product.short_description}</p> : null}
+          {closed ? (
+            <p className="shop-closed" role="status" data-testid="shop-closed">
+              {t('shop.closed_notice')}
+            </p>
+          ) : null}
 
           <Variants product={product} color={color} size={size} onColor={setColor} onSize={setSize} />
 

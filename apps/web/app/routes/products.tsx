@@ -2,36 +2,25 @@ import { ProductListScreen, loadProductList } from '~/features/catalog/product-l
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { useSite } from '~/shared/site';
 
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadProductList(request, context);
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, app, data }) => {
   const search = data?.params.search;
   const filtered = !!data && Object.keys(data.params).length > 0;
-  return seoMeta({
-    matches,
+  return {
     title: search ? t('catalog.results_for', { q: search }) : t('page.products'),
-    description: t('catalog.products_description', { app: root?.master.app_name ?? '' }),
+    description: t('catalog.products_description', { app }),
     // Filtered and searched variants all point at the clean list; search results stay out of the index.
     path: '/products',
     noindex: !!search,
-    jsonLd: filtered
-      ? []
-      : [
-          breadcrumbJsonLd(originOf(matches), [
-            { name: t('page.home'), path: '/' },
-            { name: t('page.products'), path: '/products' },
-          ]),
-        ],
-  });
-};
+    crumbs: filtered ? undefined : [{ name: t('page.products'), path: '/products' }],
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -1,7 +1,7 @@
-import type { Master } from '@souq/contracts';
+import type { Envelope, Master } from '@souq/contracts';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { SellerApplication, SellerPitch } from '~/features/content/seller-application';
-import { api, type ApiContext } from '~/shared/api';
+import { api } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
 import { rootDataOf, metaTranslate } from '~/shared/page';
 import { seoMeta } from '~/shared/seo';
@@ -10,7 +10,7 @@ import type { Route } from './+types/seller-register';
 
 /** Become a Seller exists in multi-vendor mode only (SPEC §1); otherwise the path is not found. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const master = await api<{ data: Master }>('/master', { locale: requestLocale(request), context: context as ApiContext });
+  const master = await api<Envelope<Master>>('/master', { locale: requestLocale(request), context });
   if (!master.data.multi_vendor) throw new Response('Not found', { status: 404 });
   return null;
 }

@@ -8,10 +8,8 @@ import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, OnlinePill } from '~/features/catalog/shop-card';
 import { ChatBubbleIcon, openChat } from '~/features/chat';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { pageMeta } from '~/shared/seo';
 import { Img } from '~/shared/ui/image';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/shop-detail';
@@ -23,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = q.search ?? '';
   const categoryId = q.category_id;
   const page = q.page ?? 1;
-  const o = { locale: requestLocale(request), context: context as ApiContext };
+  const o = { locale: requestLocale(request), context };
   const shop = await orNotFound(fetchShop(o, params.id));
   const [categories, products, reviews] = await Promise.all([
     fetchShopCategories(o, shop.id),
@@ -39,25 +37,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { shop, categories, products, reviews, search, categoryId: categoryId ?? null, page };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
+export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ t, data }) => {
+  if (!data) return null;
   const { shop } = data;
-  const t = metaTranslate(rootDataOf(matches));
-  return seoMeta({
-    matches,
+  return {
     title: shop.name,
     description: shop.short_description ?? shop.name,
     path: `/shops/${shop.id}`,
     image: shop.banner ?? shop.logo,
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.shops'), path: '/shops' },
-        { name: shop.name, path: `/shops/${shop.id}` },
-      ]),
+    crumbs: [
+      { name: t('page.shops'), path: '/shops' },
+      { name: shop.name, path: `/shops/${shop.id}` },
     ],
-  });
-};
+  };
+});
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -80,7 +73,7 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
         <div className="shop-hero">
           <div className="shop-hero__banner">
             <Img
-              src={shop.banners[0]?.thumbnail ?? shop.banner}
+              src={shop.banner ?? shop.banners[0]?.thumbnail}
               alt=""
               width={1280}
               height={320}
@@ -101,6 +94,11 @@ export default function ShopDetailPage({ loaderData }: Route.ComponentProps) {
                 <OnlinePill status={shop.shop_status} />
               </div>
               {shop.short_description ? <p className="shop-hero__short">{shop.short_description}</p> : null}
+              {shop.is_open === false ? (
+                <p className="shop-closed" role="status" data-testid="shop-closed">
+                  {t('shop.closed_notice')}
+                </p>
+              ) : null}
               <button
                 type="button"
                 className="btn btn-sm btn-primary shop-hero__chat"

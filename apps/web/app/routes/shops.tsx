@@ -4,10 +4,8 @@ import { fetchShops } from '~/features/catalog/api';
 import { RouteErrorBoundary } from '~/features/catalog/route-error';
 import { ListSearch, ShopCard } from '~/features/catalog/shop-card';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { fixedPageMeta } from '~/shared/seo';
 import { Pagination } from '~/shared/ui/pagination';
 import type { Route } from './+types/shops';
 
@@ -17,29 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
   const page = pageOf(url.searchParams.get('page'));
-  const data = await fetchShops(
-    { locale: requestLocale(request), context: context as ApiContext },
-    { page, per_page: SHOPS_PER_PAGE, search },
-  );
+  const data = await fetchShops({ locale: requestLocale(request), context }, { page, per_page: SHOPS_PER_PAGE, search });
   return { ...data, page, search };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  return seoMeta({
-    matches,
-    title: t('page.shops'),
-    description: t('shop.list_description', { app: root?.master.app_name ?? '' }),
-    path: '/shops',
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.shops'), path: '/shops' },
-      ]),
-    ],
-  });
-};
+export const meta = fixedPageMeta('page.shops', 'shop.list_description', '/shops');
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -67,7 +47,7 @@ export default function ShopsPage({ loaderData }: Route.ComponentProps) {
       </div>
       {shops.length === 0 ? (
         <div className="empty-state" data-testid="empty-state">
-          <p>{t('shop.none')}</p>
+          <p>{search || page > 1 ? t('shop.none') : t('shop.none_yet')}</p>
         </div>
       ) : (
         <div className={`shop-grid grid-cols dim-while-loading${loading ? ' is-loading' : ''}`} aria-busy={loading}>

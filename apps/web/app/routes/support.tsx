@@ -1,26 +1,8 @@
 import { HelpCentre } from '~/features/support/help';
-
-import { rootDataOf, metaTranslate } from '~/shared/page';
-import { breadcrumbJsonLd, originOf, seoMeta } from '~/shared/seo';
+import { fixedPageMeta } from '~/shared/seo';
 import { useSite } from '~/shared/site';
-import type { Route } from './+types/support';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataOf(matches);
-  const t = metaTranslate(root);
-  return seoMeta({
-    matches,
-    title: t('page.support'),
-    description: t('page.support_description', { app: root?.master.app_name ?? '' }),
-    path: '/support',
-    jsonLd: [
-      breadcrumbJsonLd(originOf(matches), [
-        { name: t('page.home'), path: '/' },
-        { name: t('page.support'), path: '/support' },
-      ]),
-    ],
-  });
-};
+export const meta = fixedPageMeta('page.support', 'page.support_description', '/support');
 
 /** /support: the help page, linking the support tickets, the contact page and the orders, with common questions. */
 export default function SupportPage() {

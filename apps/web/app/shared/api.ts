@@ -1,16 +1,19 @@
+import type { WebLoadContext } from '@souq/contracts/load-context';
+import { notifyUnauthorized } from './unauthorized';
+
 /**
  * The one HTTP client of the storefront. Every call carries X-Requested-With and Accept-Language;
- * authenticated calls carry the Bearer token. On the server, loaders pass the load context's
- * `apiFetch` so the same code calls the API in-process.
+ * authenticated calls carry the Bearer token. On the server, loaders pass their load context, whose
+ * `apiFetch` calls the API in-process; in the browser the context is empty and calls go out by fetch.
  */
-export interface ApiContext {
-  /** The site's public origin, set by the server that renders the pages (apps/api/src/web.ts). */
-  origin?: string;
-  apiFetch?: (
-    pathAndQuery: string,
-    init?: { method?: string; headers?: Record<string, string>; body?: string },
-  ) => Promise<Response>;
+declare module 'react-router' {
+  /** The page server's load context (apps/api/src/web.ts), typed once: loaders pass `context` as it is. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a declaration merge: the members come from WebLoadContext
+  interface AppLoadContext extends Partial<WebLoadContext> {}
 }
+
+/** What a call needs of the load context: nothing in the browser. */
+export type ApiContext = Partial<Pick<WebLoadContext, 'apiFetch' | 'origin'>>;
 
 export class ApiError extends Error {
   constructor(
@@ -34,14 +37,10 @@ export interface RequestOptions {
   token?: string | null;
   context?: ApiContext;
   signal?: AbortSignal;
-}
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-/** A 401 anywhere clears the session: the auth store subscribes here. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
+  /** What a 401 ends: the customer's session (the default), or the caller's own (the seller's). */
+  onUnauthorized?: () => void;
+  /** Headers of this call beside the usual ones (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export function buildPath(path: string, query?: RequestOptions['query']): string {
@@ -62,8 +61,11 @@ export function apiHeaders(locale: string, token?: string | null): Record<string
   return headers;
 }
 
-/** Reads an API answer: its JSON, or an ApiError with the field errors of a 422 (a 401 also tells onUnauthorized). */
-export async function readAnswer<T>(res: Response): Promise<T> {
+/**
+ * Reads an API answer: its JSON, or an ApiError with the field errors of a 422. A 401 also runs
+ * `unauthorized`: by default it tells the customer's session (shared/unauthorized.ts).
+ */
+export async function readAnswer<T>(res: Response, unauthorized: () => void = notifyUnauthorized): Promise<T> {
   const text = await res.text();
   let json: unknown = undefined;
   try {
@@ -73,7 +75,7 @@ export async function readAnswer<T>(res: Response): Promise<T> {
   }
   if (!res.ok) {
     const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> };
-    if (res.status === 401 && typeof window !== 'undefined') unauthorizedListeners.forEach((l) => l());
+    if (res.status === 401 && typeof window !== 'undefined') unauthorized();
     throw new ApiError(res.status, payload.message ?? res.statusText ?? 'Request failed', payload.errors);
   }
   return json as T;
@@ -81,7 +83,7 @@ export async function readAnswer<T>(res: Response): Promise<T> {
 
 /** An API call's response as it comes (api() reads it): for the rare caller that needs its headers too. */
 export async function apiResponse(path: string, options: RequestOptions): Promise<Response> {
-  const headers = apiHeaders(options.locale, options.token);
+  const headers = { ...apiHeaders(options.locale, options.token), ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -93,5 +95,24 @@ export async function apiResponse(path: string, options: RequestOptions): Promis
 }
 
 export async function api<T>(path: string, options: RequestOptions): Promise<T> {
-  return readAnswer<T>(await apiResponse(path, options));
+  return readAnswer<T>(await apiResponse(path, options), options.onUnauthorized);
+}
+
+/**
+ * POSTs multipart/form-data (a profile photo, a ticket's files, a shop application) from the browser:
+ * the headers of every call, the answer read as `api` reads it. The browser sets the multipart
+ * Content-Type with its boundary.
+ */
+export async function apiMultipart<T>(
+  path: string,
+  form: FormData,
+  options: Pick<RequestOptions, 'locale' | 'token' | 'signal' | 'onUnauthorized'>,
+): Promise<T> {
+  const res = await fetch(buildPath(path), {
+    method: 'POST',
+    headers: apiHeaders(options.locale, options.token),
+    body: form,
+    signal: options.signal,
+  });
+  return readAnswer<T>(res, options.onUnauthorized);
 }

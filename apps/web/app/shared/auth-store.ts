@@ -1,6 +1,7 @@
 import type { Address } from '@souq/contracts';
 import { useEffect } from 'react';
-import { onUnauthorized } from '~/shared/api';
+import { useRevalidator } from 'react-router';
+import { onUnauthorized } from '~/shared/unauthorized';
 import { storage } from '~/shared/storage';
 import { createStore, useStore } from '~/shared/store';
 
@@ -114,6 +115,20 @@ export function useAuthBootstrap() {
       runLogoutCleanups();
     });
   }, []);
+}
+
+/**
+ * A page whose client loader read the session loads again when the session changes (a sign-in from its
+ * prompt, a sign-out elsewhere): `loadedFor` is the token its data was loaded with.
+ */
+export function useReloadOnSessionChange(loadedFor: string | null, enabled = true) {
+  const token = useAuth((s) => s.token);
+  const ready = useAuth((s) => s.ready);
+  const { revalidate, state } = useRevalidator();
+  const stale = enabled && ready && token !== loadedFor;
+  useEffect(() => {
+    if (stale && state === 'idle') void revalidate();
+  }, [stale, state, revalidate]);
 }
 
 export function useAuth<S>(selector: (s: AuthState) => S): S {

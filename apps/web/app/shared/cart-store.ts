@@ -20,11 +20,9 @@ export interface CartState {
   selected: number[];
   /** The checkout answer for the selected shops, or null. */
   checkout: Checkout | null;
-  /** On while an add request is in flight (SPEC §4). */
-  loading: boolean;
 }
 
-const empty: CartState = { total: 0, amount: 0, open: false, cart: null, selected: [], checkout: null, loading: false };
+const empty: CartState = { total: 0, amount: 0, open: false, cart: null, selected: [], checkout: null };
 export const cartStore = createStore<CartState>(empty);
 export const useCart = <S>(selector: (s: CartState) => S): S => useStore(cartStore, selector, empty);
 
@@ -87,6 +85,6 @@ export function applyCheckout(checkout: Checkout | null) {
 }
 
 /** Logout (and a session that is gone): everything but whether the drawer is open (SPEC §4). */
-export const resetCart = () => cartStore.set({ total: 0, amount: 0, cart: null, selected: [], checkout: null, loading: false });
+export const resetCart = () => cartStore.set({ total: 0, amount: 0, cart: null, selected: [], checkout: null });
 // Signed out (a logout or a 401), the cart is no one's.
 onLogout(resetCart);

@@ -1,6 +1,8 @@
-import type { Country } from '@souq/contracts';
-import { useEffect, useState } from 'react';
+import type { Country, Envelope } from '@souq/contracts';
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
 import { api } from '~/shared/api';
+import { documentLocale } from '~/shared/i18n';
 import { useSite } from '~/shared/site';
 import { SelectField } from '~/shared/ui/form';
 
@@ -16,10 +18,10 @@ export interface CountryOption {
 const cache = new Map<string, Promise<CountryOption[]>>();
 
 /** GET /countries in `locale`, with the English names beside (asked once per page load and language). */
-function countries(locale: string): Promise<CountryOption[]> {
+export function countries(locale: string): Promise<CountryOption[]> {
   let list = cache.get(locale);
   if (!list) {
-    const get = (l: string) => api<{ data: { countries: Country[] } }>('/countries', { locale: l });
+    const get = (l: string) => api<Envelope<{ countries: Country[] }>>('/countries', { locale: l });
     list = Promise.all([get(locale), locale === 'en' ? null : get('en')])
       .then(([shown, english]) => {
         const en = new Map((english ?? shown).data.countries.map((c) => [c.id, c.name]));
@@ -40,19 +42,22 @@ function countries(locale: string): Promise<CountryOption[]> {
   return list;
 }
 
-/** The countries, first asked for when a form that needs them is shown (`needed`), not on every page. */
+/** Where the countries are loaded (routes/resources/countries.ts): the page's language's list. */
+export const COUNTRIES = '/resources/countries';
+export const loadCountries = () => countries(documentLocale());
+
+/**
+ * The countries, first asked for when a form that needs them is shown (`needed`), not on every page:
+ * one fetcher shared by every form (its key), loading /resources/countries.
+ */
 export function useCountries(needed = true): CountryOption[] {
   const { locale } = useSite();
-  const [list, setList] = useState<CountryOption[]>([]);
+  const { load, data } = useFetcher<CountryOption[]>({ key: `countries-${locale}` });
+  const loaded = data !== undefined;
   useEffect(() => {
-    if (!needed) return;
-    let live = true;
-    void countries(locale).then((c) => live && setList(c));
-    return () => {
-      live = false;
-    };
-  }, [locale, needed]);
-  return list;
+    if (needed && !loaded) void load(COUNTRIES);
+  }, [needed, loaded, load]);
+  return data ?? [];
 }
 
 /** The option of a stored country: by either name, else by its calling code. */

@@ -3,13 +3,72 @@ import { readCookie } from './storage';
 export type Messages = Record<string, string>;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-/** Looks a key up in the flat message file and fills `{name}` placeholders. Unknown keys show the key. */
-export function makeTranslate(messages: Messages): Translate {
+/**
+ * Looks a key up in the flat message file and fills `{name}` placeholders. Unknown keys show the key.
+ *
+ * Counts take their plural form from the language's rules (`Intl.PluralRules`: English has one and
+ * other; Arabic zero, one, two, few, many and other) through the plural argument of ICU MessageFormat:
+ * `{count, plural, one {# item} other {# items}}`, where `#` is the count as given and `=0 {…}` an exact
+ * value, which wins over the category; a category a message leaves out falls back to `other`.
+ */
+export function makeTranslate(messages: Messages, locale: string = DEFAULT_LOCALE): Translate {
+  let rules: Intl.PluralRules | undefined;
+  const category = (n: number) => (rules ??= new Intl.PluralRules(locale)).select(n);
   return (key, vars) => {
-    const text = messages[key] ?? key;
+    const found = messages[key];
+    if (found === undefined) return key;
+    const text = found.includes(', plural,') ? plurals(found, vars, category) : found;
     if (!vars) return text;
     return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
   };
+}
+
+const PLURAL = /\{(\w+),\s*plural,/g;
+
+/** Replaces each `{name, plural, …}` of `text` by the branch its count selects; a malformed one is left as it is. */
+function plurals(text: string, vars: Record<string, string | number> | undefined, category: (n: number) => string): string {
+  let out = '';
+  let from = 0;
+  PLURAL.lastIndex = 0;
+  for (let m = PLURAL.exec(text); m; m = PLURAL.exec(text)) {
+    const name = m[1]!;
+    const branches = new Map<string, string>();
+    let i = m.index + m[0].length;
+    let closed = false;
+    while (i < text.length) {
+      while (/\s/.test(text[i] ?? '')) i++;
+      if (text[i] === '}') {
+        closed = true;
+        i++;
+        break;
+      }
+      const selector = /^=?\w+/.exec(text.slice(i))?.[0];
+      if (!selector) break;
+      i += selector.length;
+      while (/\s/.test(text[i] ?? '')) i++;
+      if (text[i] !== '{') break;
+      // The branch's text runs to its matching brace: it may hold `{name}` placeholders.
+      let depth = 1;
+      let j = i + 1;
+      for (; j < text.length && depth > 0; j++) {
+        if (text[j] === '{') depth++;
+        else if (text[j] === '}') depth--;
+      }
+      if (depth > 0) break;
+      branches.set(selector, text.slice(i + 1, j - 1));
+      i = j;
+    }
+    if (!closed || !branches.has('other')) continue;
+    const given = vars?.[name];
+    const n = typeof given === 'number' ? given : typeof given === 'string' && given.trim() !== '' ? Number(given) : NaN;
+    const branch = Number.isFinite(n)
+      ? (branches.get(`=${n}`) ?? branches.get(category(n)) ?? branches.get('other')!)
+      : branches.get('other')!;
+    out += text.slice(from, m.index) + branch.replace(/#/g, given === undefined ? `{${name}}` : String(given));
+    from = i;
+    PLURAL.lastIndex = i;
+  }
+  return out + text.slice(from);
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { Envelope } from '@souq/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api, type ApiContext } from '~/shared/api';
+import { api } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
 
 export interface ChromeCategory {
@@ -14,10 +15,10 @@ export interface ChromeCategory {
 export async function chromeLoader({ request, context }: LoaderFunctionArgs): Promise<{ categories: ChromeCategory[] }> {
   const locale = requestLocale(request);
   try {
-    const res = await api<{ data: { categories: ChromeCategory[] } }>('/categories', {
+    const res = await api<Envelope<{ categories: ChromeCategory[] }>>('/categories', {
       locale,
       query: { per_page: 50 },
-      context: context as ApiContext,
+      context,
     });
     return { categories: res.data.categories };
   } catch (e) {

@@ -16,7 +16,7 @@ export function rootDataOf(matches: ReadonlyArray<MetaMatch | undefined>): RootD
 
 /** The translation of a meta function: the page's language, from the root's data (meta runs outside React). */
 export function metaTranslate(root: RootData | undefined): Translate {
-  return makeTranslate(messagesOf(root?.locale));
+  return makeTranslate(messagesOf(root?.locale), root?.locale);
 }
 
 /** Page title: the route title followed by the app name (SPEC §2). */

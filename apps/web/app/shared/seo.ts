@@ -1,6 +1,8 @@
 import type { Master } from '@souq/contracts';
 import type { MetaDescriptor } from 'react-router';
-import { pageTitle, rootDataOf } from './page';
+import type { Translate } from './i18n';
+import { metaTranslate, pageTitle, rootDataOf } from './page';
+import type { RootData } from './root-data';
 
 interface MetaMatch {
   id: string;
@@ -157,3 +159,58 @@ export function productJsonLd(origin: string, p: ProductLdInput, currency = 'OMR
 }
 
 export const originOf = (matches: ReadonlyArray<MetaMatch | undefined>) => rootDataOf(matches)?.origin ?? '';
+
+/** A link of a page's breadcrumb trail: its name and root-relative path. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** What a page's meta function answers: `seoMeta`'s input, and the trail after Home (as JSON-LD). */
+export interface PageMeta extends Omit<SeoInput, 'matches'> {
+  crumbs?: Crumb[];
+}
+
+/** What a page's meta is built from: the page's translation, the site, and the route's loader data. */
+export interface PageMetaArgs<D> {
+  t: Translate;
+  root: RootData | undefined;
+  /** The site's name (for descriptions that name it). */
+  app: string;
+  origin: string;
+  data: D | undefined;
+}
+
+/**
+ * The one way a route writes its meta: `build` answers the page's title, description, path and trail
+ * (Home is put first), or null for no tags (a page whose data is missing: its error screen says why).
+ */
+export function pageMeta<D = unknown>(build: (page: PageMetaArgs<D>) => PageMeta | null) {
+  return ({
+    data,
+    loaderData,
+    matches,
+  }: {
+    data?: unknown;
+    loaderData?: unknown;
+    matches: ReadonlyArray<MetaMatch | undefined>;
+  }) => {
+    const root = rootDataOf(matches);
+    const t = metaTranslate(root);
+    const origin = root?.origin ?? '';
+    const page = build({ t, root, app: root?.master.app_name ?? '', origin, data: (loaderData ?? data) as D | undefined });
+    if (!page) return [];
+    const { crumbs, jsonLd = [], ...seo } = page;
+    const trail = crumbs ? [breadcrumbJsonLd(origin, [{ name: t('page.home'), path: '/' }, ...crumbs])] : [];
+    return seoMeta({ ...seo, matches, jsonLd: [...jsonLd, ...trail] });
+  };
+}
+
+/** The meta of a page of the site with a fixed title: translated title and description, one step after Home. */
+export const fixedPageMeta = (titleKey: string, descriptionKey: string, path: string) =>
+  pageMeta(({ t, app }) => ({
+    title: t(titleKey),
+    description: t(descriptionKey, { app }),
+    path,
+    crumbs: [{ name: t(titleKey), path }],
+  }));

@@ -69,7 +69,7 @@ export function SiteProvider({
   }, [master, locale, dir]);
 
   const currency = master.currencies.find((c) => c.id === currencyId) ?? master.currency;
-  const t = useMemo(() => makeTranslate(messages), [messages]);
+  const t = useMemo(() => makeTranslate(messages, locale), [messages, locale]);
 
   const changeLanguage = useCallback(
     async (next: string) => {

@@ -1,7 +1,9 @@
+import type { Envelope } from '@souq/contracts';
 import { useEffect } from 'react';
-import { authStore, setAuth, useAuth } from '~/shared/auth-store';
-import { useSite } from '~/shared/site';
+import { useFetcher } from 'react-router';
+import { afterSessionRead, sessionToken, setAuth, useAuth } from '~/shared/auth-store';
 import { api } from '~/shared/api';
+import { documentLocale } from '~/shared/i18n';
 import { createStore, useStore } from '~/shared/store';
 
 /**
@@ -37,35 +39,39 @@ function listArrived(list: number[], total: number): number {
 
 export const useIsFavorite = (productId: number) => useStore(favoritesStore, (s) => (s.loaded ? s.ids.has(productId) : null));
 
+/** Where the favourite ids are loaded (routes/resources/favorites.ts). */
+export const FAVORITES = '/resources/favorites';
+
+/** The signed-in customer's favourite ids (and count), stored with the toggles made while they were on their way. */
+export async function loadFavoriteIds({ request }: { request: Request }): Promise<null> {
+  const token = sessionToken();
+  if (!token) return null;
+  try {
+    const res = await api<Envelope<{ total: number; products: Array<{ id: number }> }>>('/favorite-products', {
+      locale: documentLocale(),
+      token,
+      query: { per_page: 100 },
+      signal: request.signal,
+    });
+    if (sessionToken() !== token) return null;
+    const count = listArrived(
+      res.data.products.map((p) => p.id),
+      res.data.total,
+    );
+    afterSessionRead(() => setAuth({ favoriteCount: count }));
+  } catch (e) {
+    if ((e as { name?: string }).name !== 'AbortError') console.warn('favourites failed to load', e);
+  }
+  return null;
+}
+
 /** Loads the ids when a token appears (sign-in, or a stored session after reload); clears them when it goes. */
 export function useFavoritesSync() {
   const token = useAuth((s) => s.token);
-  const { locale } = useSite();
+  const { load } = useFetcher({ key: 'session-favorites' });
   useEffect(() => {
     toggledMeanwhile.clear();
-    if (!token) {
-      favoritesStore.set({ ids: new Set(), loaded: false });
-      return;
-    }
-    const controller = new AbortController();
-    api<{ data: { total: number; products: Array<{ id: number }> } }>('/favorite-products', {
-      locale,
-      token,
-      query: { per_page: 100 },
-      signal: controller.signal,
-    })
-      .then((res) => {
-        if (authStore.get().token !== token) return;
-        setAuth({
-          favoriteCount: listArrived(
-            res.data.products.map((p) => p.id),
-            res.data.total,
-          ),
-        });
-      })
-      .catch((e: unknown) => {
-        if ((e as { name?: string }).name !== 'AbortError') console.warn('favourites failed to load', e);
-      });
-    return () => controller.abort();
-  }, [token, locale]);
+    if (!token) favoritesStore.set({ ids: new Set(), loaded: false });
+    else void load(FAVORITES);
+  }, [token, load]);
 }

@@ -16,6 +16,18 @@ import { m012Payments } from './012-payments';
 import { m013Compat } from './013-compat';
 import { m014CatalogueChanges } from './014-catalogue-changes';
 import { m015CardRevision } from './015-card-revision';
+import { m016SellerCentre } from './016-seller-centre';
+import { m017SellerProducts } from './017-seller-products';
+import { m018ShopOpen } from './018-shop-open';
+import { m019SellerDashboard } from './019-seller-dashboard';
+import { m020Operators } from './020-operators';
+import { m021ShopsConsole } from './021-shops-console';
+import { m022CatalogueConsole } from './022-catalogue-console';
+import { m024SupportDesk } from './024-support-desk';
+import { m025OrderRefunds } from './025-order-refunds';
+import { m026BlogCategorySwitch } from './026-blog-category-switch';
+import { m027OtpOwner } from './027-otp-owner';
+import { m028ConsoleLists } from './028-console-lists';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -34,6 +46,18 @@ const all: Record<string, DialectMigration> = {
   '013-compat': m013Compat,
   '014-catalogue-changes': m014CatalogueChanges,
   '015-card-revision': m015CardRevision,
+  '016-seller-centre': m016SellerCentre,
+  '017-seller-products': m017SellerProducts,
+  '018-shop-open': m018ShopOpen,
+  '019-seller-dashboard': m019SellerDashboard,
+  '020-operators': m020Operators,
+  '021-shops-console': m021ShopsConsole,
+  '022-catalogue-console': m022CatalogueConsole,
+  '024-support-desk': m024SupportDesk,
+  '025-order-refunds': m025OrderRefunds,
+  '026-blog-category-switch': m026BlogCategorySwitch,
+  '027-otp-owner': m027OtpOwner,
+  '028-console-lists': m028ConsoleLists,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,7 +3,7 @@ import { createTestApp, testDialect } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../../seed';
 import { COMMON_PASSWORD, WHITESPACE_PASSWORD } from '../auth';
 import { BAD_CREDENTIALS } from './auth.service';
-import { INVALID_CODE, OTP_LIVE_CODES } from './otp.service';
+import { CODE_SENT_IF_ACCOUNT, INVALID_CODE, NO_CODE_SENT, OTP_LIVE_CODES } from './otp.service';
 import { accountsConfig, bearer, manualClock, register } from './test-support';
 
 /**
@@ -24,6 +24,14 @@ const app = await createTestApp({
 });
 // Eight-digit codes: two codes of one target never coincide by chance in these tests.
 await app.db.updateTable('settings').set({ value: '8' }).where('key', '=', 'otp_length').execute();
+/** Which way reset codes go (`forgot_otp_type`): these tests reset by e-mail unless they say otherwise. */
+const setForgotType = (type: 'email' | 'phone') =>
+  app.db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(type) })
+    .where('key', '=', 'forgot_otp_type')
+    .execute();
+await setForgotType('email');
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 let ipN = 0;
@@ -40,6 +48,14 @@ async function sendCode(payload: object, auth: Headers = {}) {
   expect(res.statusCode, res.body).toBe(200);
   clock.advance(61_000);
   return res.json().data.otp as string;
+}
+/** Asks for a code that is not sent: the local environment answers so, with no code; answers the data. */
+async function sendNone(payload: object) {
+  const res = await post('/api/send-otp', payload);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().message).toBe(NO_CODE_SENT);
+  clock.advance(61_000);
+  return res.json().data as Record<string, unknown>;
 }
 const verify = (payload: object) => post('/api/verify-otp', payload);
 
@@ -133,10 +149,9 @@ describe(`codes are only delivered where they prove something (${testDialect()})
   it('with register_otp_verify on, an unverified account gets no reset code until the owner passes one', async () => {
     await setVerifyOnRegistration(true);
     const me = await register(app);
-    // Signed out, the answer is the usual one, but the code shown is not one that was delivered.
-    const decoy = await sendCode({ phone: me.email, forgot_password: true });
-    expect(decoy).toMatch(/^\d{8}$/);
-    expect((await verify({ phone: me.email, otp: decoy })).statusCode).toBe(422);
+    // Signed out, no code goes out, and the local environment's answer says so (it shows no code).
+    expect(await sendNone({ phone: me.email, forgot_password: true })).toEqual({ email_or_phone: me.email });
+    expect((await verify({ phone: me.email, otp: '12345678' })).statusCode).toBe(422);
     // The owner, signed in, verifies the e-mail (the storefront's registration code dialog).
     const own = await sendCode({ phone: me.email }, me.auth);
     expect((await verify({ phone: me.email, otp: own })).statusCode).toBe(200);
@@ -158,11 +173,13 @@ describe(`codes are only delivered where they prove something (${testDialect()})
     const me = await register(app);
     const phoneOtp = await sendCode({ phone: me.phone, phone_code: '+968' }, me.auth);
     expect((await verify({ phone: me.phone, phone_code: '+968', otp: phoneOtp })).statusCode).toBe(200);
-    const decoy = await sendCode({ phone: me.email, forgot_password: true });
-    expect((await verify({ phone: me.email, otp: decoy })).statusCode).toBe(422);
-    // The verified phone still resets.
+    expect(await sendNone({ phone: me.email, forgot_password: true })).toEqual({ email_or_phone: me.email });
+    expect(await app.db.selectFrom('one_time_codes').select('id').where('target', '=', me.email).execute()).toEqual([]);
+    // The verified phone still resets (where the shop sends reset codes by SMS).
+    await setForgotType('phone');
     const viaPhone = await sendCode({ phone: me.phone, phone_code: '+968', forgot_password: true });
     expect((await verify({ phone: me.phone, phone_code: '+968', otp: viaPhone })).statusCode).toBe(200);
+    await setForgotType('email');
     await setVerifyOnRegistration(true);
   });
 
@@ -213,29 +230,51 @@ describe(`reset codes cannot be blocked by a stranger (${testDialect()})`, () =>
     clock.advance(61_000);
   });
 
-  it('stores nothing for an unknown target, yet answers it like a known one (cooldown included)', async () => {
+  it('stores nothing for an unknown target, yet answers it like a known one (cooldown included) outside the local environment', async () => {
+    // Outside the local environment, where answers show no code: the local one says when it sent none.
+    const quiet = await createTestApp({
+      now: clock.now,
+      accounts: accountsConfig({ otpDailyLimitPerIp: 10_000, otpLimitPerAccount: 10_000, otpLimitPerIp: 10_000 }),
+    });
+    await quiet.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify('email') })
+      .where('key', '=', 'forgot_otp_type')
+      .execute();
+    const send = (phone: string) =>
+      quiet.inject({ method: 'POST', url: '/api/send-otp', payload: { phone, forgot_password: true }, remoteAddress: nextIp() });
     const count = async () =>
       Number(
         (
-          await app.db
+          await quiet.db
             .selectFrom('one_time_codes')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
     const before = await count();
-    const unknown = await post('/api/send-otp', { phone: 'nobody-here@example.com', forgot_password: true });
-    const known = await post('/api/send-otp', { phone: DEMO_CUSTOMER.email, forgot_password: true });
+    const unknown = await send('nobody-here@example.com');
+    const known = await send(DEMO_CUSTOMER.email);
     expect(await count()).toBe(before + 1);
     for (const res of [unknown, known]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe('If an account matches, a verification code has been sent.');
-      expect(Object.keys(res.json().data).sort()).toEqual(['email_or_phone', 'otp']);
+      expect(res.json().message).toBe(CODE_SENT_IF_ACCOUNT);
+      expect(Object.keys(res.json().data)).toEqual(['email_or_phone']);
     }
-    const unknownAgain = await post('/api/send-otp', { phone: 'nobody-here@example.com', forgot_password: true });
-    const knownAgain = await post('/api/send-otp', { phone: DEMO_CUSTOMER.email, forgot_password: true });
+    const unknownAgain = await send('nobody-here@example.com');
+    const knownAgain = await send(DEMO_CUSTOMER.email);
     expect(unknownAgain.statusCode).toBe(429);
     expect(unknownAgain.json()).toEqual(knownAgain.json());
+    clock.advance(61_000);
+  });
+
+  it('in the local environment, answers an unknown target with "no code was sent" and no code, a known one with its code', async () => {
+    const unknown = await post('/api/send-otp', { phone: 'nobody-else@example.com', forgot_password: true });
+    expect(unknown.json()).toEqual({ message: NO_CODE_SENT, data: { email_or_phone: 'nobody-else@example.com' } });
+    const known = await post('/api/send-otp', { phone: DEMO_CUSTOMER.email, forgot_password: true });
+    expect(known.json().message).toBe(CODE_SENT_IF_ACCOUNT);
+    expect(known.json().data.otp).toMatch(/^\d{8}$/);
+    expect((await verify({ phone: DEMO_CUSTOMER.email, otp: known.json().data.otp })).statusCode).toBe(200);
     clock.advance(61_000);
   });
 

@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: AccountsContext) {
       const ip = clientIp(req);
       await limit(ctx, reply, [{ key: `login:ip:${ip}`, limit: cfg.loginLimitPerIp }], 'Too many login attempts.');
       // The per-account count and slow-down need the account: the service applies them after the lookup.
-      const data = await passwordWork(reply, () => auth.login(body, ip));
+      const data = await passwordWork(reply, () => auth.login(body, ip, req.locale));
       return { message: 'Login successful.', data };
     },
   );
@@ -56,7 +56,7 @@ export function authRoutes(app: FastifyInstance, ctx: AccountsContext) {
     async ({ auth }) => {
       const user = auth;
       await revokeToken(ctx.db, user.tokenId);
-      ctx.tokens.revoked({ tokenId: user.tokenId });
+      ctx.tokens.revoked({ tokenId: user.tokenId, owner: { type: 'user', id: user.id } });
       return { message: 'Logged out successfully.' };
     },
   );

@@ -1,5 +1,5 @@
-import type { LoginBody, RegistrationBody, User, Access } from '@souq/contracts';
-import { validationError } from '../../http/route';
+import type { LoginBody, Locale, RegistrationBody, User, Access } from '@souq/contracts';
+import { HttpError, validationError } from '../../http/route';
 import { hashPassword, verifyPassword, passwordProblems, guardedLogin, issueToken } from '../auth';
 import { type AccountsContext, isUniqueViolation, isoNow } from './context';
 import {
@@ -14,6 +14,12 @@ import {
 } from './users.repository';
 
 export { BAD_CREDENTIALS } from '../auth';
+
+/** The sign-in of a customer the operators switched off (BACKOFFICE.md "Operator console": Customers). */
+export const accountDeactivated = (locale: Locale) =>
+  locale === 'ar'
+    ? 'تم إيقاف هذا الحساب. للمساعدة تواصل مع فريق الدعم.'
+    : 'This account has been deactivated. Please contact our support team for help.';
 
 /** Phone rules from the settings (phone_required, phone_min_length, phone_max_length). */
 export async function phoneRules(ctx: AccountsContext) {
@@ -95,16 +101,19 @@ export function createAuthService(ctx: AccountsContext) {
   }
 
   /**
-   * Same 400 for a wrong password, an unknown or a disabled account; the hash check always runs.
-   * Counted and slowed per account by guardedLogin (modules/auth/login-guard.ts).
+   * Same 400 for a wrong password or an unknown account; the hash check always runs. Counted and slowed
+   * per account by guardedLogin (modules/auth/login-guard.ts). An account the operators switched off
+   * answers 403 with a message in the request's language, only once its password is right (so the
+   * refusal tells nothing to someone who does not know it).
    */
-  async function login(body: LoginBody, ip: string): Promise<{ user: User; access: Access }> {
+  async function login(body: LoginBody, ip: string, locale: Locale = 'en'): Promise<{ user: User; access: Access }> {
     const row = await findUserByLogin(db, body.phone, body.phone_code || null);
     const account = row ? `u:${row.id}` : accountKey(body.phone, body.phone_code);
     const user = await guardedLogin(ctx.limits, ctx.config, { ip, account }, async () => {
       const ok = await verifyPassword(row?.password_hash ?? null, body.password);
-      return row && ok && row.is_active === 1 ? row : null;
+      return row && ok ? row : null;
     });
+    if (user.is_active !== 1) throw new HttpError(403, accountDeactivated(locale));
     const access = await issueToken(db, 'user', user.id);
     const now = isoNow(ctx);
     await touchLastOnline(db, user.id, now);

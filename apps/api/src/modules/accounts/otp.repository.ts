@@ -29,11 +29,17 @@ export const lastOpenCodeAt = (db: DbOrTrx, userId: number, channel: Channel, ta
     .limit(1)
     .executeTakeFirst();
 
-/** Codes issued to the account for this target since a moment. */
-export async function countCodesSince(db: DbOrTrx, userId: number, channel: Channel, target: string, since: string) {
+/**
+ * Codes issued to the account for this target since a moment that count towards its daily cap: those its
+ * owner asked for signed in, and those asked for from `ip` (the requester's own). A stranger's requests
+ * from elsewhere do not use up the owner's day (issue 41). (A used code proves nothing of its request:
+ * a right code uses up its open siblings too.)
+ */
+export async function countCodesSince(db: DbOrTrx, userId: number, channel: Channel, target: string, since: string, ip: string) {
   const row = await codesOf(db, userId, channel, target)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('by_owner', '=', 1), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

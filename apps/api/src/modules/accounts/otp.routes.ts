@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import { currentUser } from '../auth';
 import { type AccountsContext, clientIp, limit, passwordWork } from './context';
-import { createOtpService } from './otp.service';
+import { CODE_SENT_IF_ACCOUNT, createOtpService, NO_CODE_SENT } from './otp.service';
 
 export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
   const otp = createOtpService(ctx);
@@ -27,10 +27,17 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
     async ({ body, req, reply }) => {
       const ip = clientIp(req);
       const session = await currentUser(app, req);
+      if (body.forgot_password) await otp.checkForgotTarget(body.phone);
       const target = await otp.resolve(body.phone, body.phone_code);
-      await limit(ctx, reply, checks(ip, `send:${target.key}`), 'Too many code requests.');
-      const data = await passwordWork(reply, () => otp.send(target, ip, session?.id ?? null));
-      return { message: 'If an account matches, a verification code has been sent.', data };
+      // Signed in, the owner's requests share one count per target; anyone else's count per target and
+      // address, so that a stranger's requests cannot hold back the owner's (issue 41, finding 9).
+      const owner = session !== null && session.id === target.user?.id;
+      await limit(ctx, reply, checks(ip, owner ? `send:${target.key}` : `send:${target.key}:${ip}`), 'Too many code requests.');
+      const { data, delivered } = await passwordWork(reply, () => otp.send(target, ip, session?.id ?? null));
+      // Outside the local environment the answer never tells whether a code went out (nor whether an
+      // account exists). The local environment, which shows the codes it sends, says plainly when it sent none.
+      const message = ctx.appEnv === 'local' && !delivered ? NO_CODE_SENT : CODE_SENT_IF_ACCOUNT;
+      return { message, data };
     },
   );
 

@@ -40,6 +40,11 @@ export const RESET_TOKEN_TTL_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
 export const INVALID_CODE = 'The code is invalid or has expired.';
+export const CODE_SENT_IF_ACCOUNT = 'If an account matches, a verification code has been sent.';
+/** The local environment's answer when no code went out (elsewhere the answer is CODE_SENT_IF_ACCOUNT either way). */
+export const NO_CODE_SENT = 'No code was sent: no account with this phone number or email may receive one.';
+export const FORGOT_NEEDS_EMAIL = 'Please enter the email address of your account.';
+export const FORGOT_NEEDS_PHONE = 'Please enter the phone number of your account.';
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid or has expired.';
 
 /** Where a code goes: a lower-case e-mail, or the phone's local digits (and the dialling code when known). */
@@ -109,6 +114,16 @@ export function createOtpService(ctx: AccountsContext) {
     return (await ctx.setting('register_otp_verify')) !== true;
   }
 
+  /**
+   * A forgot-password code goes the way the settings say (`forgot_otp_type`, announced by /master): the
+   * request must name an e-mail address, or a phone number (422 on `phone`, the field that carries both).
+   */
+  async function checkForgotTarget(login: string) {
+    const wanted = (await ctx.setting('forgot_otp_type')) === 'email' ? 'email' : 'phone';
+    if (wanted !== (isEmail(login) ? 'email' : 'phone'))
+      throw validationError({ phone: [wanted === 'email' ? FORGOT_NEEDS_EMAIL : FORGOT_NEEDS_PHONE] });
+  }
+
   const cooldown = (wait: number) => {
     const s = Math.ceil(wait / 1000);
     return new TooManyRequestsError(`Please wait ${waitText(s)} before requesting a new code.`, s);
@@ -121,16 +136,17 @@ export function createOtpService(ctx: AccountsContext) {
   }
 
   /**
-   * Issues a code. The answer is the same whether or not the code is delivered: a delivered code is
-   * stored (its account's cooldown and daily cap come from the table); an undelivered one (no
-   * account, or a target that would prove nothing) is stored nowhere, and the same cooldown and caps
-   * are kept in memory for its target, so the answers cannot tell the two apart.
+   * Issues a code. Outside the local environment the answer is the same whether or not the code is
+   * delivered: a delivered code is stored (its account's cooldown and daily cap come from the table); an
+   * undelivered one (no account, or a target that would prove nothing) is stored nowhere, and the same
+   * cooldown and caps are kept in memory for its target, so the answers cannot tell the two apart.
+   * `delivered` says which it was (the local environment's answer tells it; see the route).
    */
   async function send(
     t: CodeTarget,
     ip: string,
     sessionUserId: number | null,
-  ): Promise<{ email_or_phone: string; otp?: string }> {
+  ): Promise<{ data: { email_or_phone: string; otp?: string }; delivered: boolean }> {
     if (!t.target) throw validationError({ phone: ['The phone or email field is required.'] });
     const now = ctx.now();
     const since = new Date(now.getTime() - DAY_MS).toISOString();
@@ -147,7 +163,7 @@ export function createOtpService(ctx: AccountsContext) {
         const last = await lastOpenCodeAt(trx, live.id, t.channel, t.target);
         const wait = last ? Date.parse(last.created_at) + OTP_RESEND_MS - now.getTime() : 0;
         if (wait > 0) throw cooldown(wait);
-        const today = await countCodesSince(trx, live.id, t.channel, t.target, since);
+        const today = await countCodesSince(trx, live.id, t.channel, t.target, since, ip);
         if (today >= ctx.config.otpDailyLimit || (await sentFromIp(trx, ip, since)) >= ctx.config.otpDailyLimitPerIp) {
           throw dailyCap();
         }
@@ -162,6 +178,7 @@ export function createOtpService(ctx: AccountsContext) {
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
           used_at: null,
+          by_owner: sessionUserId === live.id ? 1 : 0,
         });
         // The newest few codes stay valid until they expire, so a stranger's requests cannot void the
         // one the owner is typing; older open ones beyond that are used up.
@@ -188,12 +205,11 @@ export function createOtpService(ctx: AccountsContext) {
         .sendCode({ channel: t.channel, to, code, minutes: OTP_TTL_MS / 60_000 })
         .catch((error: unknown) => ctx.log.error({ err: error, channel: t.channel }, 'one-time code delivery failed'));
     } else if (local) {
-      ctx.log.info(
-        { target: t.requested, otp: code },
-        'one-time code not delivered (no account, or a target that proves nothing)',
-      );
+      ctx.log.info({ target: t.requested }, 'no one-time code sent (no account, or a target that proves nothing)');
     }
-    return { email_or_phone: t.requested, ...(local ? { otp: code } : {}) };
+    // The local environment shows the code it sent; when none was sent there is none to show (a code
+    // made up for the answer would never work).
+    return { data: { email_or_phone: t.requested, ...(local && live ? { otp: code } : {}) }, delivered: !!live };
   }
 
   /**
@@ -277,7 +293,7 @@ export function createOtpService(ctx: AccountsContext) {
     ctx.tokens.revoked({ ownerType: 'user', ownerId: row.user_id });
   }
 
-  return { resolve, send, verify, resetPassword };
+  return { resolve, checkForgotTarget, send, verify, resetPassword };
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

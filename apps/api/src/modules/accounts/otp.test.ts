@@ -5,7 +5,14 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { DEMO_CUSTOMER } from '../../../seed';
-import { INVALID_CODE, INVALID_RESET_TOKEN } from './otp.service';
+import {
+  CODE_SENT_IF_ACCOUNT,
+  FORGOT_NEEDS_EMAIL,
+  FORGOT_NEEDS_PHONE,
+  INVALID_CODE,
+  INVALID_RESET_TOKEN,
+  NO_CODE_SENT,
+} from './otp.service';
 import { accountsConfig, manualClock, register } from './test-support';
 
 const clock = manualClock();
@@ -31,21 +38,24 @@ async function sendCode(phone: string, extra: object = {}, auth: Record<string, 
 }
 
 describe('POST /api/send-otp', () => {
-  it('answers the same for a known and an unknown account, and shows the code in the local environment', async () => {
+  it('shows the code it sent in the local environment, and says plainly when it sent none (no code in the answer)', async () => {
     const known = await post('/api/send-otp', { phone: DEMO_CUSTOMER.phone, phone_code: '+968', forgot_password: true });
-    const unknown = await post('/api/send-otp', { phone: '90000001', phone_code: '+968', forgot_password: true });
-    for (const res of [known, unknown]) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe('If an account matches, a verification code has been sent.');
-      expect(Object.keys(res.json().data).sort()).toEqual(['email_or_phone', 'otp']);
-      expect(res.json().data.otp).toMatch(/^\d{4}$/);
-    }
+    expect(known.statusCode).toBe(200);
+    expect(known.json().message).toBe(CODE_SENT_IF_ACCOUNT);
+    expect(Object.keys(known.json().data).sort()).toEqual(['email_or_phone', 'otp']);
+    expect(known.json().data.otp).toMatch(/^\d{4}$/);
     expect(known.json().data.email_or_phone).toBe(DEMO_CUSTOMER.phone);
+    // No account: nothing was sent, and the answer says so rather than showing a code that would never work.
+    const unknown = await post('/api/send-otp', { phone: '90000001', phone_code: '+968', forgot_password: true });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: NO_CODE_SENT, data: { email_or_phone: '90000001' } });
     // Only an HMAC of the code is stored.
     const row = await app.db.selectFrom('one_time_codes').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     // Keyed: not the bare digest of the code, which four digits would let anyone reverse.
-    expect(row.code_hash).not.toBe(createHash('sha256').update(String(unknown.json().data.otp)).digest('hex'));
+    expect(row.code_hash).not.toBe(createHash('sha256').update(String(known.json().data.otp)).digest('hex'));
+    // The code shown works.
+    expect((await post('/api/verify-otp', { phone: DEMO_CUSTOMER.phone, otp: known.json().data.otp })).statusCode).toBe(200);
     clock.advance(2 * MIN);
   });
 
@@ -61,7 +71,7 @@ describe('POST /api/send-otp', () => {
   it('uses the code length from the settings', async () => {
     await app.db.updateTable('settings').set({ value: '6' }).where('key', '=', 'otp_length').execute();
     const me = await register(app);
-    expect((await sendCode(me.email)).otp).toMatch(/^\d{6}$/);
+    expect((await sendCode(me.email, {}, me.auth)).otp).toMatch(/^\d{6}$/);
     await app.db.updateTable('settings').set({ value: '4' }).where('key', '=', 'otp_length').execute();
   });
 
@@ -90,6 +100,43 @@ describe('POST /api/send-otp', () => {
     expect(capped.json().message).toBe('Too many codes were requested today. Please try again tomorrow.');
     clock.advance(24 * 60 * MIN);
     await sendCode(me.email, {}, me.auth);
+  });
+
+  it("does not let a stranger's requests use up a verified owner's codes for the day (issue 41, finding 9)", async () => {
+    const me = await register(app);
+    // The owner proves the phone, signed in: the account is verified.
+    const proof = await sendCode(me.phone, { phone_code: '+968' }, me.auth);
+    expect((await post('/api/verify-otp', { phone: me.phone, otp: proof.otp })).statusCode).toBe(200);
+    clock.advance(61_000);
+    // A stranger, without a token, from other addresses, asks for reset codes past the daily cap (3 here).
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true }, `10.66.0.${i + 1}`))
+          .statusCode,
+      ).toBe(200);
+      clock.advance(61_000);
+    }
+    // The owner, signed out, from home, still gets a code that works…
+    const home = '10.77.0.9';
+    const reset = await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true }, home);
+    expect(reset.statusCode).toBe(200);
+    expect((await post('/api/verify-otp', { phone: me.phone, otp: reset.json().data.otp }, home)).statusCode).toBe(200);
+    // …while one address asking again and again meets the cap for itself.
+    const stranger = '10.66.0.200';
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      clock.advance(61_000);
+      codes.push(
+        (await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true }, stranger)).statusCode,
+      );
+    }
+    // The cap (3) counts the owner's own signed-in code and this address's: two more, then 429.
+    expect(codes).toEqual([200, 200, 429, 429]);
+    clock.advance(61_000);
+    expect((await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true }, home)).statusCode).toBe(
+      200,
+    );
+    clock.advance(24 * 60 * MIN);
   });
 
   it('validates the body', async () => {
@@ -182,11 +229,15 @@ describe('POST /api/verify-otp and /api/reset-password', () => {
     expect((await app.inject({ method: 'GET', url: '/api/profile', headers: me.auth })).statusCode).toBe(200);
   });
 
-  it('never succeeds for an unknown account, even with the right code', async () => {
+  it('never succeeds for an unknown account: no code is sent, and none passes', async () => {
     clock.advance(2 * MIN);
-    const { otp } = await sendCode('90000002', { phone_code: '+968' });
-    const res = await post('/api/verify-otp', { phone: '90000002', otp });
-    expect(res.statusCode).toBe(422);
+    const sent = await post('/api/send-otp', { phone: '90000002', phone_code: '+968' });
+    expect(sent.json()).toEqual({ message: NO_CODE_SENT, data: { email_or_phone: '90000002' } });
+    for (const otp of ['0000', '1234']) {
+      const res = await post('/api/verify-otp', { phone: '90000002', otp });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ otp: [INVALID_CODE] });
+    }
   });
 
   it('refuses a garbage token and validates the fields', async () => {
@@ -197,6 +248,56 @@ describe('POST /api/verify-otp and /api/reset-password', () => {
       phone: ['The phone or email field is required.'],
       otp: ['The otp field must contain digits only.'],
     });
+  });
+});
+
+describe('forgot_otp_type: what a reset code request must name', () => {
+  const setForgotType = (type: 'email' | 'phone') =>
+    app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(type) })
+      .where('key', '=', 'forgot_otp_type')
+      .execute();
+  const announced = async () => (await app.inject({ method: 'GET', url: '/api/master' })).json().data.forgot_otp_type;
+
+  it('phone (the default): a phone number; an e-mail is refused with 422 on the field', async () => {
+    expect(await announced()).toBe('phone');
+    const me = await register(app);
+    const byEmail = await post('/api/send-otp', { phone: me.email, forgot_password: true });
+    expect(byEmail.statusCode).toBe(422);
+    expect(byEmail.json().errors).toEqual({ phone: [FORGOT_NEEDS_PHONE] });
+    expect((await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true })).statusCode).toBe(200);
+    clock.advance(2 * MIN);
+  });
+
+  it('email: an e-mail address, and the code it sends resets the password; a phone number is refused', async () => {
+    await setForgotType('email');
+    try {
+      const me = await register(app);
+      // The owner's e-mail is verified first: reset codes go only to a verified address (decision 014).
+      const own = await sendCode(me.email, {}, me.auth);
+      expect((await post('/api/verify-otp', { phone: me.email, otp: own.otp })).statusCode).toBe(200);
+      clock.advance(2 * MIN);
+
+      const byPhone = await post('/api/send-otp', { phone: me.phone, phone_code: '+968', forgot_password: true });
+      expect(byPhone.statusCode).toBe(422);
+      expect(byPhone.json().errors).toEqual({ phone: [FORGOT_NEEDS_EMAIL] });
+      const sent = await sendCode(me.email, { forgot_password: true });
+      const verified = await post('/api/verify-otp', { phone: me.email, otp: sent.otp });
+      expect(verified.statusCode).toBe(200);
+      const reset = await post('/api/reset-password', {
+        token: verified.json().data.token,
+        password: 'by-mail-secret-7',
+        password_confirmation: 'by-mail-secret-7',
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await post('/api/login', { phone: me.email, password: 'by-mail-secret-7' })).statusCode).toBe(200);
+      // Codes that are not for a reset (verifying one's own phone) go either way.
+      expect((await post('/api/send-otp', { phone: me.phone, phone_code: '+968' }, undefined, me.auth)).statusCode).not.toBe(422);
+      clock.advance(2 * MIN);
+    } finally {
+      await setForgotType('phone');
+    }
   });
 });
 
@@ -226,11 +327,14 @@ describe('rate limits of the code endpoints', () => {
     expect(capped.statusCode).toBe(429);
   });
 
-  it('does not reveal the code outside the local environment', async () => {
+  it('outside the local environment shows no code, and answers a known and an unknown account alike', async () => {
     const prod = await createTestApp({ accounts: accountsConfig() });
-    const res = await prod.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: DEMO_CUSTOMER.email } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ email_or_phone: DEMO_CUSTOMER.email });
+    const send = (phone: string) => prod.inject({ method: 'POST', url: '/api/send-otp', payload: { phone } });
+    const known = await send(DEMO_CUSTOMER.email);
+    const unknown = await send('nobody-at-all@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: CODE_SENT_IF_ACCOUNT, data: { email_or_phone: DEMO_CUSTOMER.email } });
+    expect(unknown.json()).toEqual({ message: CODE_SENT_IF_ACCOUNT, data: { email_or_phone: 'nobody-at-all@example.com' } });
   });
 });
 

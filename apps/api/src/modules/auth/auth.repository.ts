@@ -5,7 +5,7 @@ import type { AccessTokensTable } from '../../db/accounts-schema';
 
 /** SQL of the auth module: access tokens, and the active flags of the accounts they sign in. */
 
-type TokenOwner = 'user' | 'seller';
+type TokenOwner = 'user' | 'seller' | 'operator';
 
 export const insertToken = (db: DbOrTrx, values: Insertable<AccessTokensTable>) =>
   db.insertInto('access_tokens').values(values).execute();
@@ -19,6 +19,7 @@ const tokenWithOwner = compiledOnce((db, _dialect, a: { tokenHash: string }) =>
     .selectFrom('access_tokens as t')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 't.owner_id').on('t.owner_type', '=', 'user'))
     .leftJoin('shop_users as su', (j) => j.onRef('su.id', '=', 't.owner_id').on('t.owner_type', '=', 'seller'))
+    .leftJoin('operators as op', (j) => j.onRef('op.id', '=', 't.owner_id').on('t.owner_type', '=', 'operator'))
     .select([
       't.id',
       't.owner_type',
@@ -29,6 +30,7 @@ const tokenWithOwner = compiledOnce((db, _dialect, a: { tokenHash: string }) =>
       'u.is_active as user_active',
       'su.is_active as seller_active',
       'su.shop_id as seller_shop_id',
+      'op.is_active as operator_active',
     ])
     .where('t.token_hash', '=', a.tokenHash),
 );

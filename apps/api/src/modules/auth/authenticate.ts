@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuthKind, HttpError, type SellerPrincipal, type UserPrincipal } from '../../http/route';
+import { type AuthKind, HttpError, type OperatorPrincipal, type SellerPrincipal, type UserPrincipal } from '../../http/route';
 import * as repo from './auth.repository';
 import { createTokenCache, type TokenCache } from './token-cache';
 import { bearerOf, findLiveToken, hashToken, type TokenOwner } from './tokens';
@@ -48,12 +48,16 @@ async function touch(app: FastifyInstance, req: FastifyRequest, tokenId: number,
 }
 
 type Row = NonNullable<Awaited<ReturnType<typeof findLiveToken>>>;
-const activeOwner = (row: Pick<Row, 'owner_type' | 'user_active' | 'seller_active' | 'seller_shop_id'>) =>
-  row.owner_type === 'user' ? row.user_active === 1 : row.seller_active === 1 && row.seller_shop_id !== null;
+const activeOwner = (row: Pick<Row, 'owner_type' | 'user_active' | 'seller_active' | 'seller_shop_id' | 'operator_active'>) =>
+  row.owner_type === 'user'
+    ? row.user_active === 1
+    : row.owner_type === 'operator'
+      ? row.operator_active === 1
+      : row.seller_active === 1 && row.seller_shop_id !== null;
 
 /**
  * Resolves the owner of a presented Bearer token: a live token (not expired, not revoked) of an
- * active customer or seller. Throws 401 for anything else.
+ * active customer, seller or operator. Throws 401 for anything else.
  */
 async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: string) {
   if (token.length > 200) throw unauthenticated();
@@ -61,6 +65,8 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
   if (!row) throw unauthenticated();
   const owner = row.owner_type as TokenOwner;
   if (owner === 'user') return { kind: 'user' as const, value: { id: row.owner_id, tokenId: row.id } as UserPrincipal };
+  if (owner === 'operator')
+    return { kind: 'operator' as const, value: { id: row.owner_id, tokenId: row.id } as OperatorPrincipal };
   return {
     kind: 'seller' as const,
     value: { id: row.owner_id, shopId: row.seller_shop_id!, tokenId: row.id } as SellerPrincipal,
@@ -72,7 +78,9 @@ async function resolveToken(app: FastifyInstance, req: FastifyRequest, token: st
  * else (http/route.ts): handlers never check tokens themselves, they receive the caller as `auth`.
  * - 'user': a customer token, else 401 (none or bad) or 403 (a seller's token);
  * - 'seller': a seller token, else 401 or 403 (a customer's token);
- * - 'any': a customer's or a seller's token, else 401 (the handler tells them apart by `shopId`);
+ * - 'operator': an operator's token (the console, `/api/admin/*`), else 401 or 403 (any other kind);
+ * - 'any': a customer's or a seller's token, else 401 (the handler tells them apart by `shopId`); an
+ *   operator's is 403;
  * - 'optional': null without a token; a customer token resolves the customer; a bad one is 401 (so the
  *   client clears its stale session, SPEC §4), a seller's is 403.
  */
@@ -92,8 +100,11 @@ export function registerAuthentication(app: FastifyInstance) {
       throw unauthenticated();
     }
     const principal = await resolveToken(app, req, token);
-    if (kind === 'any') return principal.value;
-    const wanted = kind === 'seller' ? 'seller' : 'user';
+    if (kind === 'any') {
+      if (principal.kind === 'operator') throw wrongKind();
+      return principal.value;
+    }
+    const wanted = kind === 'seller' ? 'seller' : kind === 'operator' ? 'operator' : 'user';
     if (principal.kind !== wanted) throw wrongKind();
     return principal.value;
   });
@@ -104,7 +115,9 @@ export function registerAuthentication(app: FastifyInstance) {
  * signed in), or null when no valid customer token is presented.
  */
 export async function currentUser(app: FastifyInstance, req: FastifyRequest): Promise<UserPrincipal | null> {
-  if (req.principal && !('shopId' in req.principal)) return req.principal;
+  const declared = req.routeOptions.config.auth;
+  if (req.principal && (declared === 'user' || declared === 'optional')) return req.principal as UserPrincipal;
+  if (req.principal && declared === 'any' && !('shopId' in req.principal)) return req.principal;
   try {
     return (await app.authenticate(req, 'optional')) as UserPrincipal | null;
   } catch (error) {

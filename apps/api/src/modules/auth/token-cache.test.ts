@@ -15,6 +15,7 @@ const row = (id: number, over: Partial<LiveTokenRow> = {}): LiveTokenRow => ({
   user_active: 1,
   seller_active: null,
   seller_shop_id: null,
+  operator_active: null,
   ...over,
 });
 

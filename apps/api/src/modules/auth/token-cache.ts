@@ -12,10 +12,14 @@ export interface LiveTokenRow {
   user_active: number | null;
   seller_active: number | null;
   seller_shop_id: number | null;
+  operator_active: number | null;
 }
 
-/** Which tokens a committed revocation ended: one, or every token of an owner. */
-export type Revoked = { tokenId: number } | { ownerType: TokenOwner; ownerId: number };
+/**
+ * Which tokens a committed revocation ended: one (with its owner when the caller knows it, so that the
+ * owner's realtime subscriptions can be renewed), or every token of an owner.
+ */
+export type Revoked = { tokenId: number; owner?: { type: TokenOwner; id: number } } | { ownerType: TokenOwner; ownerId: number };
 
 interface Entry {
   row: LiveTokenRow;
@@ -40,6 +44,8 @@ export interface TokenCache {
   put(hash: string, row: LiveTokenRow, mark: number, nowMs: number, touchedAt: number): void;
   /** Call after a revocation is committed: forgets its tokens here and on the other instances. */
   revoked(what: Revoked): void;
+  /** Called with every revocation, this instance's and the others' (the realtime server listens). */
+  onRevoked(listener: (what: Revoked) => void): void;
   /** Rows kept now (some may be past their time until the next `put`). */
   size(): number;
   close(): Promise<void>;
@@ -65,6 +71,10 @@ export function createTokenCache(
     byHash.delete(hash);
     hashById.delete(e.row.id);
   };
+  const listeners: Array<(what: Revoked) => void> = [];
+  const tell = (what: Revoked) => {
+    for (const l of listeners) l(what);
+  };
   const forget = (what: Revoked) => {
     epoch++;
     if ('tokenId' in what) {
@@ -82,7 +92,10 @@ export function createTokenCache(
       ? redisChannel<Revoked>(opts.redisUrl, `${opts.redisPrefix}token-revocations`, {
           name: 'souq-tokens',
           log: opts.log,
-          receive: forget,
+          receive: (what) => {
+            forget(what);
+            tell(what);
+          },
           down: () => {
             listening = false;
             epoch++;
@@ -120,6 +133,10 @@ export function createTokenCache(
     revoked(what) {
       forget(what);
       others?.publish(what);
+      tell(what);
+    },
+    onRevoked(listener) {
+      listeners.push(listener);
     },
     size: () => byHash.size,
     close: async () => others?.close(),

@@ -3,7 +3,7 @@ import type { DbOrTrx, Dialect } from '../../db';
 import * as repo from './auth.repository';
 
 export const TOKEN_TTL_DAYS = 30;
-export type TokenOwner = 'user' | 'seller';
+export type TokenOwner = 'user' | 'seller' | 'operator';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

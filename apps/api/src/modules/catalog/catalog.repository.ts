@@ -130,6 +130,7 @@ export const findActiveProduct = (db: DbOrTrx, id: number) =>
       'c.name_ar as category_name_ar',
       'sc.name as sub_category_name',
       'sc.name_ar as sub_category_name_ar',
+      's.is_open as shop_open',
     ])
     .where('p.id', '=', id)
     .where('p.is_active', '=', 1)
@@ -262,7 +263,16 @@ export async function listReviews(db: DbOrTrx, t: ReviewTarget, limit: number, o
   let q = db
     .selectFrom('reviews as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.customer_name', 'u.profile_photo', 'r.rating', 'r.description', 'r.created_at']);
+    .select([
+      'r.id',
+      'r.customer_name',
+      'u.profile_photo',
+      'r.rating',
+      'r.description',
+      'r.created_at',
+      'r.reply',
+      'r.replied_at',
+    ]);
   q = 'productId' in t ? q.where('r.product_id', '=', t.productId) : q.where('r.shop_id', '=', t.shopId);
   return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }

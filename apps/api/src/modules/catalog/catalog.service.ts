@@ -339,7 +339,8 @@ export function createCatalogService(
             sub_category: row.sub_category_id
               ? { id: row.sub_category_id, name: localized(row.sub_category_name ?? '', row.sub_category_name_ar, locale) }
               : null,
-            in_stock: card.quantity > 0,
+            in_stock: card.quantity > 0 && Number(row.shop_open) === 1,
+            shop_open: Number(row.shop_open) === 1,
           },
           related_products: related,
           popular_products: popular,
@@ -393,6 +394,8 @@ export function createCatalogService(
           description: r.description,
           created_at: formatDate(r.created_at, locale),
           created_at_iso: r.created_at,
+          reply: r.reply,
+          replied_at: r.replied_at,
         })),
       };
     },
@@ -420,6 +423,7 @@ export function createCatalogService(
         banners: banners.map((b) => ({ id: b.id, title: localized(b.title, b.title_ar, locale), thumbnail: b.thumbnail })),
         address: r.address ? localized(r.address, r.address_ar, locale) : null,
         last_online: r.last_online_at,
+        is_open: Number(r.is_open) === 1,
       };
     },
 

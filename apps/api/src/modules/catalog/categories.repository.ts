@@ -30,6 +30,25 @@ export const findActiveCategory = (db: DbOrTrx, id: number) =>
     .where('is_active', '=', 1)
     .executeTakeFirst();
 
+/** The largest id a lookup by id may name (an integer column; a larger number would fail in PostgreSQL). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * One active category by its slug, else (for digits only) by its id: a slug wins, so a category whose
+ * slug is made of digits stays reachable by it.
+ */
+export async function findActiveCategoryBySlugOrId(db: DbOrTrx, key: string) {
+  const columns = ['id', 'slug', 'name', 'name_ar', 'thumbnail'] as const;
+  const bySlug = await db
+    .selectFrom('categories')
+    .select(columns)
+    .where('slug', '=', key)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  if (bySlug || !/^\d{1,10}$/.test(key) || Number(key) > MAX_ID) return bySlug;
+  return findActiveCategory(db, Number(key));
+}
+
 export async function listActiveSubCategories(db: DbOrTrx, categoryIds: number[]) {
   if (categoryIds.length === 0) return [];
   return db

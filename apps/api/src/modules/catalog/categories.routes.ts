@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   categoriesQuerySchema,
   categoriesResponseSchema,
+  categoryParamsSchema,
+  categoryResponseSchema,
   subCategoriesQuerySchema,
   subCategoriesResponseSchema,
 } from '@souq/contracts';
@@ -9,7 +11,7 @@ import { route } from '../../http/route';
 import { createCategoriesService } from './categories.service';
 
 export async function categoriesRoutes(app: FastifyInstance) {
-  const categories = createCategoriesService(app.db);
+  const categories = createCategoriesService(app.readDb);
 
   route(
     app,
@@ -23,6 +25,20 @@ export async function categoriesRoutes(app: FastifyInstance) {
       response: categoriesResponseSchema,
     },
     async ({ query, req }) => ({ data: await categories.list(req.locale, query.page, query.per_page) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/categories/:slugOrId',
+      publicCache: true,
+      summary: 'One active category with its sub-categories, by its slug or its id',
+      tags: ['catalog'],
+      params: categoryParamsSchema,
+      response: categoryResponseSchema,
+    },
+    async ({ params, req }) => ({ data: { category: await categories.category(req.locale, params.slugOrId) } }),
   );
 
   route(

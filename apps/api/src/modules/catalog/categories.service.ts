@@ -1,4 +1,4 @@
-import type { Category, Locale, SubCategory } from '@souq/contracts';
+import { type Category, hasControl, type Locale, type SubCategory } from '@souq/contracts';
 import type { Db } from '../../db';
 import { notFound } from '../../http/route';
 import { localized } from '../../shared/localized';
@@ -7,6 +7,8 @@ import * as repo from './categories.repository';
 export interface CategoriesService {
   list(locale: Locale, page: number, perPage: number): Promise<{ total: number; categories: Category[] }>;
   subCategories(locale: Locale, categoryId: number): Promise<SubCategory[]>;
+  /** One active category with its sub-categories, by slug or id; 404 when there is none. */
+  category(locale: Locale, slugOrId: string): Promise<Category>;
 }
 
 export function createCategoriesService(db: Db): CategoriesService {
@@ -14,6 +16,19 @@ export function createCategoriesService(db: Db): CategoriesService {
     id: s.id,
     name: localized(s.name, s.name_ar, locale),
     thumbnail: s.thumbnail,
+  });
+
+  const toCategory = (
+    c: { id: number; slug: string; name: string; name_ar: string | null; thumbnail: string | null },
+    subs: Array<{ id: number; category_id: number; name: string; name_ar: string | null; thumbnail: string | null }>,
+    locale: Locale,
+  ): Category => ({
+    id: c.id,
+    slug: c.slug,
+    name: localized(c.name, c.name_ar, locale),
+    name_ar: c.name_ar,
+    thumbnail: c.thumbnail,
+    sub_categories: subs.filter((s) => s.category_id === c.id).map((s) => toSub(s, locale)),
   });
 
   return {
@@ -28,15 +43,15 @@ export function createCategoriesService(db: Db): CategoriesService {
       );
       return {
         total,
-        categories: rows.map((c) => ({
-          id: c.id,
-          slug: c.slug,
-          name: localized(c.name, c.name_ar, locale),
-          name_ar: c.name_ar,
-          thumbnail: c.thumbnail,
-          sub_categories: subs.filter((s) => s.category_id === c.id).map((s) => toSub(s, locale)),
-        })),
+        categories: rows.map((c) => toCategory(c, subs, locale)),
       };
+    },
+
+    async category(locale, slugOrId) {
+      // A slug never holds a control character (PostgreSQL refuses NUL in text): no such category.
+      const row = hasControl(slugOrId) ? undefined : await repo.findActiveCategoryBySlugOrId(db, slugOrId);
+      if (!row) throw notFound('Category not found.');
+      return toCategory(row, await repo.listActiveSubCategories(db, [row.id]), locale);
     },
 
     async subCategories(locale, categoryId) {

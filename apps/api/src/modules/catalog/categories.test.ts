@@ -95,3 +95,76 @@ describe('GET /api/sub-categories', () => {
     }
   });
 });
+
+describe('GET /api/categories/{slugOrId}', () => {
+  it('answers one category with its sub-categories, by its slug or by its id', async () => {
+    const bySlug = await get('/api/categories/dates', 'en');
+    expect(bySlug.statusCode).toBe(200);
+    const { category } = bySlug.json().data;
+    expect(category).toMatchObject({ id: 1, slug: 'dates', name: 'Dates', name_ar: 'التمور' });
+    expect(category.sub_categories.map((s: { name: string }) => s.name)).toEqual([
+      'Premium Dates',
+      'Stuffed Dates',
+      'Date Syrup & Paste',
+    ]);
+    const byId = await get('/api/categories/1', 'en');
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().data.category).toEqual(category);
+    // The list's own entry is the same category.
+    expect((await get('/api/categories?per_page=1', 'en')).json().data.categories[0]).toEqual(category);
+  });
+
+  it('finds a category far past the first 100, by slug and by id', async () => {
+    const rows = Array.from({ length: 110 }, (_, i) => ({
+      slug: `extra-${i}`,
+      name: `Extra ${i}`,
+      name_ar: `إضافي ${i}`,
+      thumbnail: null,
+      sort: 1000 + i,
+      is_active: 1,
+    }));
+    await app.db.insertInto('categories').values(rows).execute();
+    try {
+      const last = await app.db.selectFrom('categories').select('id').where('slug', '=', 'extra-109').executeTakeFirstOrThrow();
+      expect((await get('/api/categories?per_page=100')).json().data.categories.map((c: { id: number }) => c.id)).not.toContain(
+        last.id,
+      );
+      for (const key of ['extra-109', String(last.id)]) {
+        const res = await get(`/api/categories/${key}`);
+        expect(res.statusCode, key).toBe(200);
+        expect(res.json().data.category).toMatchObject({ id: last.id, slug: 'extra-109', name: 'إضافي 109', sub_categories: [] });
+      }
+    } finally {
+      await app.db.deleteFrom('categories').where('slug', 'like', 'extra-%').execute();
+    }
+  });
+
+  it('prefers a slug made of digits over the category with that id', async () => {
+    await app.db
+      .insertInto('categories')
+      .values({ slug: '2', name: 'Two', name_ar: null, thumbnail: null, sort: 99, is_active: 1 })
+      .execute();
+    try {
+      expect((await get('/api/categories/2', 'en')).json().data.category).toMatchObject({ slug: '2', name: 'Two' });
+    } finally {
+      await app.db.deleteFrom('categories').where('slug', '=', '2').execute();
+    }
+  });
+
+  it.each(['no-such-category', '9999', '99999999999', '%20', '%00', 'a%0Ab'])('answers 404 JSON for "%s"', async (key) => {
+    const res = await get(`/api/categories/${key}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Category not found.' });
+  });
+
+  it('answers 404 for an inactive category, by slug and by id', async () => {
+    await app.db.updateTable('categories').set({ is_active: 0 }).where('id', '=', 13).execute();
+    try {
+      const slug = (await app.db.selectFrom('categories').select('slug').where('id', '=', 13).executeTakeFirstOrThrow()).slug;
+      expect((await get(`/api/categories/${slug}`)).statusCode).toBe(404);
+      expect((await get('/api/categories/13')).statusCode).toBe(404);
+    } finally {
+      await app.db.updateTable('categories').set({ is_active: 1 }).where('id', '=', 13).execute();
+    }
+  });
+});

@@ -19,3 +19,5 @@ export {
   variantsOf,
 } from './catalog.repository';
 export { deliveryCharge, omr, pricing, productCards } from './product-cards';
+// The sitemap's reuse ends when the catalogue changes.
+export { catalogueRevision } from './products.repository';

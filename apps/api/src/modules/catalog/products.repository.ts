@@ -263,7 +263,8 @@ export interface FacetRows {
 }
 
 /**
- * Brands, colours and sizes present among the matches (before refinements), and their price range.
+ * Brands, colours and sizes present among the matches (before refinements), and their price range;
+ * switched-off ones are not offered (migration 022).
  * Without search, shop or category the context is the whole catalogue: each option is then checked with
  * an EXISTS that stops at its first product, instead of collecting every product's options.
  */
@@ -274,22 +275,22 @@ export async function facets(db: DbOrTrx, dialect: Dialect, f: ProductListFilter
   const [brands, colors, sizes, range] = await Promise.all([
     wide
       ? sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
-          WHERE EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND ${where}) ORDER BY b.name LIMIT 100`.execute(db)
+          WHERE b.is_active = 1 AND EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND ${where}) ORDER BY b.name LIMIT 100`.execute(db)
       : sql<FacetRows['brands'][number]>`SELECT b.id, b.name, b.name_ar FROM brands b
-          WHERE b.id IN (SELECT p.brand_id ${from(ctx)}) ORDER BY b.name LIMIT 100`.execute(db),
+          WHERE b.is_active = 1 AND b.id IN (SELECT p.brand_id ${from(ctx)}) ORDER BY b.name LIMIT 100`.execute(db),
     wide
       ? sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
-          WHERE EXISTS (SELECT 1 FROM product_colors pc JOIN products p ON p.id = pc.product_id WHERE pc.color_id = c.id AND ${where})
+          WHERE c.is_active = 1 AND EXISTS (SELECT 1 FROM product_colors pc JOIN products p ON p.id = pc.product_id WHERE pc.color_id = c.id AND ${where})
           ORDER BY c.id LIMIT 100`.execute(db)
       : sql<FacetRows['colors'][number]>`SELECT c.id, c.name, c.name_ar, c.color_code FROM colors c
-          WHERE c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT p.id ${from(ctx)}))
+          WHERE c.is_active = 1 AND c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT p.id ${from(ctx)}))
           ORDER BY c.id LIMIT 100`.execute(db),
     wide
       ? sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
-          WHERE EXISTS (SELECT 1 FROM product_sizes ps JOIN products p ON p.id = ps.product_id WHERE ps.size_id = z.id AND ${where})
+          WHERE z.is_active = 1 AND EXISTS (SELECT 1 FROM product_sizes ps JOIN products p ON p.id = ps.product_id WHERE ps.size_id = z.id AND ${where})
           ORDER BY z.sort, z.id LIMIT 100`.execute(db)
       : sql<FacetRows['sizes'][number]>`SELECT z.id, z.name FROM sizes z
-          WHERE z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT p.id ${from(ctx)}))
+          WHERE z.is_active = 1 AND z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT p.id ${from(ctx)}))
           ORDER BY z.sort, z.id LIMIT 100`.execute(db),
     priceRange(db, dialect, f, now),
   ]);

@@ -28,7 +28,7 @@ import { createCatalogService } from './catalog.service';
 
 /** Products, product details, reviews, shops, flash sales, home and recently viewed (API.md "Catalogue"). */
 export async function productsRoutes(app: FastifyInstance) {
-  const catalog = createCatalogService(app.db, app.dialect, app.services.settings, app.config.catalogCacheTtlMs, {
+  const catalog = createCatalogService(app.readDb, app.dialect, app.services.settings, app.config.catalogCacheTtlMs, {
     database: app.config.database,
     onSearchIndexError: (err) => app.log.error({ err }, 'search index: build failed; searches go to SQL'),
   });

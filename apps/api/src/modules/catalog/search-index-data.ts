@@ -373,9 +373,10 @@ async function variantIds(db: DbOrTrx, where: { after: number; last: number } | 
 /** The small tables read whole each time: facet names and orders, and which shops are active. */
 async function readSmallTables(db: DbOrTrx): Promise<{ dict: Dictionaries; shopActive: Map<number, boolean> }> {
   const [brands, colors, sizes, shops] = await Promise.all([
-    db.selectFrom('brands').select(['id', 'name', 'name_ar']).orderBy('name').orderBy('id').execute(),
-    db.selectFrom('colors').select(['id', 'name', 'name_ar', 'color_code']).orderBy('id').execute(),
-    db.selectFrom('sizes').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
+    // Switched-off brands, colours and sizes are not offered as filters (migration 022).
+    db.selectFrom('brands').select(['id', 'name', 'name_ar']).where('is_active', '=', 1).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('colors').select(['id', 'name', 'name_ar', 'color_code']).where('is_active', '=', 1).orderBy('id').execute(),
+    db.selectFrom('sizes').select(['id', 'name']).where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('shops').select(['id', 'is_active']).execute(),
   ]);
   return {

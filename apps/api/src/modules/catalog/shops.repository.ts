@@ -57,9 +57,10 @@ export async function findShop(db: DbOrTrx, id: number) {
     ShopRow &
       Pick<
         Selectable<ShopsTable>,
-        'short_description' | 'short_description_ar' | 'description' | 'description_ar' | 'address' | 'address_ar'
+        'short_description' | 'short_description_ar' | 'description' | 'description_ar' | 'address' | 'address_ar' | 'is_open'
       >
-  >`SELECT ${shopColumns}, s.short_description, s.short_description_ar, s.description, s.description_ar, s.address, s.address_ar
+  >`SELECT ${shopColumns}, s.short_description, s.short_description_ar, s.description, s.description_ar, s.address, s.address_ar,
+    s.is_open
     FROM shops s WHERE s.id = ${id} AND s.is_active = 1`.execute(db);
   return rows[0];
 }

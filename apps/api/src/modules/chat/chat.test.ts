@@ -12,7 +12,8 @@ import { createTestApp, testDialect } from '../../../test/helpers';
 import { issueToken } from '../auth/tokens';
 import { get, makeCustomer, post, type TestCustomer } from '../commerce/test-support';
 
-const app = await createTestApp();
+// Tests here send more than a person would in a minute; the limits have their own test at the end.
+const app = await createTestApp({ chat: { sendLimitPerUser: 10_000, sendLimitPerShop: 10_000 } });
 
 async function sellerOf(shopId: number) {
   const seller = await app.db.selectFrom('shop_users').select('id').where('shop_id', '=', shopId).executeTakeFirstOrThrow();
@@ -401,6 +402,7 @@ describe('store, then publish', () => {
         frames.push({ channel: f.channel, event: f.event, id, storedAtDelivery: committed(id) });
         return true;
       },
+      reconnect: () => undefined,
     };
     app.realtime.hub.add(listener);
     app.realtime.hub.subscribe(listener, 'private-chat_shop_4');
@@ -415,6 +417,51 @@ describe('store, then publish', () => {
       expect(await Promise.all(frames.map((f) => f.storedAtDelivery))).toEqual([true, true]);
     } finally {
       app.realtime.hub.remove(listener);
+    }
+  });
+});
+
+describe('send limits (issue 41, finding 6)', () => {
+  it('refuses a customer past its sends a minute with 429, and a shop past its sellers’ sends; others go on', async () => {
+    const limited = await createTestApp({ chat: { sendLimitPerUser: 3, sendLimitPerShop: 4 } });
+    try {
+      const c = await makeCustomer(limited);
+      const other = await makeCustomer(limited);
+      const to = (shop_id: number) => ({ shop_id, message: 'Hello' });
+      const codes: number[] = [];
+      // Across shops: the limit is the account's, not a conversation's.
+      for (const shop of [1, 2, 1, 2]) codes.push((await post(limited, '/api/send-message', c.auth, to(shop))).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const refused = await post(limited, '/api/send-message', c.auth, to(1));
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/Too many messages/);
+      // Nothing past the limit was stored: three messages from this customer.
+      const stored = await limited.db
+        .selectFrom('chat_messages as m')
+        .innerJoin('chat_conversations as c', 'c.id', 'm.conversation_id')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('c.user_id', '=', c.id)
+        .where('m.sender', '=', 'user')
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(3);
+      expect((await post(limited, '/api/send-message', other.auth, to(1))).statusCode).toBe(200);
+
+      // Two sellers of one shop share the shop's limit.
+      const rows = await limited.db.selectFrom('shop_users').select('id').where('shop_id', '=', 1).execute();
+      const tokens = await Promise.all(
+        [rows[0]!.id, rows[rows.length - 1]!.id].map((id) => issueToken(limited.db, 'seller', id)),
+      );
+      const sellerCodes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const auth = { authorization: `Bearer ${tokens[i % 2]!.token}` };
+        sellerCodes.push(
+          (await post(limited, '/api/seller/send-message', auth, { user_id: c.id, message: `Answer ${i}` })).statusCode,
+        );
+      }
+      expect(sellerCodes).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJson } from '../../http/empty-json';
 import { route } from '../../http/route';
+import { enforceLimits, TooManyRequestsError } from '../../shared/rate-limit';
 import { createChatService } from './chat.service';
 
 /** Chat between customers and shops: the customer's calls and the seller's (issue 17, API.md "Chat"). */
@@ -29,6 +30,19 @@ export async function chatRoutes(app: FastifyInstance) {
     log: app.log,
   });
   const tags = ['chat'];
+  // Sends per minute: a customer's account, a shop's sellers together (issue 41, finding 6: one account
+  // stored and pushed 50 messages of 2,000 characters at once).
+  const { sendLimitPerUser, sendLimitPerShop } = app.config.chat;
+  // A send limit is about flooding, not about guessing secrets: when the limits' store (Redis) cannot
+  // be reached the message still goes (the logins fail closed instead), as chat did before it had one.
+  const limitSends = async (key: string, limit: number) => {
+    try {
+      await enforceLimits(app.limits, [{ key, limit, windowMs: 60_000 }], 'Too many messages.');
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) throw error;
+      app.log.warn({ err: error }, 'chat send limit not checked: the limits store is unavailable');
+    }
+  };
   // An empty JSON body (update-last-seen) counts as {} instead of a 400, as in the accounts module.
   acceptEmptyJson(app);
 
@@ -71,7 +85,10 @@ export async function chatRoutes(app: FastifyInstance) {
       body: sendMessageBody,
       response: chatMessageResponseSchema,
     },
-    async ({ auth, body, req }) => ({ message: 'Message sent.', data: await chat.customerSend(auth.id, body, req.locale) }),
+    async ({ auth, body, req }) => {
+      await limitSends(`chat-send:user:${auth.id}`, sendLimitPerUser);
+      return { message: 'Message sent.', data: await chat.customerSend(auth.id, body, req.locale) };
+    },
   );
 
   route(
@@ -143,7 +160,10 @@ export async function chatRoutes(app: FastifyInstance) {
       body: sellerSendMessageBody,
       response: chatMessageResponseSchema,
     },
-    async ({ auth, body, req }) => ({ message: 'Message sent.', data: await chat.sellerSend(auth, body, req.locale) }),
+    async ({ auth, body, req }) => {
+      await limitSends(`chat-send:shop:${auth.shopId}`, sendLimitPerShop);
+      return { message: 'Message sent.', data: await chat.sellerSend(auth, body, req.locale) };
+    },
   );
 
   route(

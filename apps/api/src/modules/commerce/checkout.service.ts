@@ -138,7 +138,7 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
 
   /** Refuses a payment method that settings do not offer, or that needs a gateway (not built yet). */
   async function checkPaymentMethod(method: string) {
-    const flag = OFFLINE_METHODS[method];
+    const flag = Object.hasOwn(OFFLINE_METHODS, method) ? OFFLINE_METHODS[method] : undefined;
     if (flag) {
       const on = await readSetting(db, flag);
       if (on === true || (on === undefined && method === 'cash')) return;

@@ -47,7 +47,14 @@ export interface SaleProduct {
 
 const saleProductColumns = (db: DbOrTrx, dialect: Dialect, now: string) =>
   productRowsWithVariants(db, dialect)
-    .select(['p.is_active', 's.is_active as shop_active', 's.delivery_charge', 's.free_delivery_above', 's.min_order_amount'])
+    .select([
+      'p.is_active',
+      's.is_active as shop_active',
+      's.is_open as shop_open',
+      's.delivery_charge',
+      's.free_delivery_above',
+      's.min_order_amount',
+    ])
     .select(runningFlashPriceColumn(now));
 
 const saleProductRows = compiledOnce((db, dialect, a: { ids: unknown; now: string }) =>
@@ -77,7 +84,8 @@ function toSaleProduct(r: SaleProductRow): SaleProduct {
     price: r.price,
     list_price: r.list_price,
     quantity: r.quantity,
-    available: r.is_active === 1 && r.shop_active === 1,
+    // A shop its seller has closed (migration 018) sells nothing until it opens again.
+    available: r.is_active === 1 && r.shop_active === 1 && Number(r.shop_open) === 1,
     brand: r.brand_name,
     brand_ar: r.brand_name_ar,
     unit_id: r.unit_id,

@@ -59,6 +59,7 @@ export async function commerceRoutes(app: FastifyInstance) {
   const payments = createPaymentsService(ctx, gateways, {
     publicUrl: app.config.publicUrl,
     unpaidTimeoutMin: app.config.payments.unpaidTimeoutMin,
+    log: app.log,
   });
   const checkout = createCheckoutService(ctx, (name) => payments.gateway(name)?.configured === true);
   const orders = createOrdersService(ctx);
@@ -433,3 +434,7 @@ export async function commerceRoutes(app: FastifyInstance) {
     },
   );
 }
+
+// The operator console's orders (modules/admin-orders) read an order as the customer and the seller do.
+export { createOrdersService } from './orders.service';
+export { requestHash } from './idempotency';

@@ -27,6 +27,16 @@ export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'customer' |
   return i >= 0 && STATUS_CHAIN[i + 1] === to;
 }
 
+/** An order whose payment went through a gateway and was received. */
+const paidOnline = (o: { payment_status: string; payment_method: string }) =>
+  o.payment_status === 'Paid' && isOnlinePayment(o.payment_method);
+
+/** The payment's refund as the customer and the shop see it (the console has the details). */
+function refundState(o: { order_status: string; payment_status: string; refund_status: string }): 'none' | 'due' | 'refunded' {
+  if (o.refund_status === 'refunded') return 'refunded';
+  return o.order_status === 'Cancelled' && o.payment_status === 'Paid' ? 'due' : 'none';
+}
+
 export function createOrdersService(ctx: CommerceContext) {
   const { db } = ctx;
 
@@ -108,7 +118,8 @@ export function createOrdersService(ctx: CommerceContext) {
       note: o.note,
       paid_at: o.paid_at,
       status_history: history.map((h) => ({ status: h.status, created_at: h.created_at, placed_at: placedAt(h.created_at) })),
-      can_cancel: o.order_status === 'Pending',
+      can_cancel: o.order_status === 'Pending' && !paidOnline(o),
+      refund_state: refundState(o),
     };
   }
 
@@ -120,6 +131,12 @@ export function createOrdersService(ctx: CommerceContext) {
     await db.transaction().execute(async (trx) => {
       const o = await repo.findOrder(trx, id, scope);
       if (!o) throw notFound('Order not found.');
+      // Paid online, the customer's money is at the gateway: the shop or an operator cancels, and a
+      // refund is then due (issue 41, finding 2).
+      if (by === 'customer' && to === 'Cancelled' && paidOnline(o))
+        throw validationError({
+          order_status: ['This order is paid. Please ask the shop to cancel it; your payment will then be refunded.'],
+        });
       if (!allowedMove(o.order_status, to, by)) {
         const why =
           by === 'customer'

@@ -73,6 +73,11 @@ describe('placing orders', () => {
       [{ payment_method: 'bitcoin' }, 'payment_method'],
       [{ payment_method: 'thawani' }, 'payment_method'],
       [{ payment_method: '' }, 'payment_method'],
+      // Names a plain object inherits (issue 41, finding 4: a lookup found Object's own keys, and answered 500).
+      [{ payment_method: 'constructor' }, 'payment_method'],
+      [{ payment_method: '__proto__' }, 'payment_method'],
+      [{ payment_method: 'toString' }, 'payment_method'],
+      [{ payment_method: 'hasOwnProperty' }, 'payment_method'],
       [{ shop_ids: 'nope' }, 'shop_ids'],
       [{ coupon_code: 'NOPE' }, 'coupon_code'],
     ];

@@ -1,11 +1,11 @@
 import type { OrderAddress, OrderSummary } from '@souq/contracts';
 import { omr } from '../catalog';
+import { MARKET_TIME_ZONE } from '../../shared/market-time';
 import type { OrderRow } from './commerce.repository';
 
 /** Orders are shown in Oman's time. */
-const TIME_ZONE = 'Asia/Muscat';
 const dateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
+  timeZone: MARKET_TIME_ZONE,
   day: '2-digit',
   month: 'short',
   year: 'numeric',

@@ -24,7 +24,18 @@ export async function settlePending(trx: Trx, id: number, status: PaymentState, 
   return Number(moved.numUpdatedRows) === 1;
 }
 
-/** Marks a placement's unpaid orders paid. */
+/** An expired payment that the gateway says was paid after all: paid, once (conditional). */
+export async function settleLate(trx: Trx, id: number, now: string): Promise<boolean> {
+  const moved = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'expired')
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** Marks a placement's unpaid orders paid (withdrawn ones too: a late payment; a refund is then due). */
 export const markPlacementPaid = (trx: Trx, checkoutRef: string, now: string) =>
   trx
     .updateTable('orders')

@@ -224,6 +224,32 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect((await move('Confirm')).statusCode).toBe(200);
   });
 
+  it('a paid online order: the customer cannot cancel it, the shop can, and a refund is then due on both order pages (issue 41, finding 2)', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const order = placeOrderResponseSchema.parse(res.json()).data.orders[0]!;
+    const detail = async () => (await get(app, `/api/order-details?order_id=${order.id}`, c.auth)).json().data.order;
+    // Unpaid, the customer may still cancel it (nothing to give back).
+    expect(await detail()).toMatchObject({ can_cancel: true, refund_state: 'none' });
+    const [sessionId, session] = [...sessions].at(-1)!;
+    session.status = 'paid';
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ payment_status: 'Paid', can_cancel: false, refund_state: 'none' });
+    const refused = await post(app, '/api/orders/cancel', c.auth, { order_id: order.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.order_status[0]).toMatch(/ask the shop to cancel it/);
+    expect((await detail()).order_status).toBe('Pending');
+    // The shop cancels: the customer's page and the shop's say a refund is due.
+    const seller = await sellerAuth(app, 2);
+    expect((await post(app, `/api/seller/orders/${order.id}/status`, seller, { order_status: 'Cancelled' })).statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Paid', refund_state: 'due' });
+    const shopView = (await get(app, `/api/seller/orders/${order.id}`, seller)).json().data.order;
+    expect(shopView.refund_state).toBe('due');
+    // Once the console records the refund in full, it says refunded.
+    await app.db.updateTable('orders').set({ refund_status: 'refunded' }).where('id', '=', order.id).execute();
+    expect((await detail()).refund_state).toBe('refunded');
+  });
+
   it('cancels online orders left unpaid past the timeout, giving their stock back; a late payment is kept', async () => {
     const c = await makeCustomer(app);
     const { res, product } = await placeOnline(c);
@@ -252,6 +278,33 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(statuses.filter((p) => p.status === 'cancelled')).toEqual([]);
     await app.services.commerce!.releaseUnpaidOrders();
     expect(await stockOf(app, product.id)).toBe(stock + 2);
+  });
+
+  it('a payment made after the sweep withdrew its orders is recorded: paid and cancelled, a refund due, never lost (issue 41, finding 1)', async () => {
+    const c = await makeCustomer(app);
+    const { res, product } = await placeOnline(c);
+    const [order] = placeOrderResponseSchema.parse(res.json()).data.orders;
+    const [sessionId, session] = [...sessions].at(-1)!;
+    const ref = (await paymentOf(order!.id)).checkout_ref!;
+    await app.db
+      .updateTable('payments')
+      .set({ created_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .where('checkout_ref', '=', ref)
+      .execute();
+    await app.services.commerce!.releaseUnpaidOrders();
+    const stock = await stockOf(app, product.id);
+    const detail = async () => (await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order;
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Unpaid', refund_state: 'none' });
+    // The page was still open: the customer pays, and the gateway's signed notice arrives.
+    session.status = 'paid';
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Paid', refund_state: 'due' });
+    const row = await app.db.selectFrom('payments').select('status').where('checkout_ref', '=', ref).executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+    // The console finds it among paid, cancelled orders; the stock stays given back; a second notice changes nothing.
+    expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
+    expect(await stockOf(app, product.id)).toBe(stock);
+    expect((await get(app, `/api/payment/status?session_id=${ref}`, c.auth)).json().data.payment_status).toBe('paid');
   });
 
   it('when the gateway does not answer: 503, the orders withdrawn, stock and cart as before', async () => {

@@ -218,7 +218,7 @@ export function stripeGateway(config: PaymentsConfig, now: () => Date): PaymentG
 export function createPaymentsService(
   ctx: CommerceContext,
   gateways: PaymentGateway[],
-  opts: { publicUrl: string; unpaidTimeoutMin: number },
+  opts: { publicUrl: string; unpaidTimeoutMin: number; log?: { warn(obj: object, msg: string): void } },
 ) {
   const { publicUrl, unpaidTimeoutMin } = opts;
   const { db } = ctx;
@@ -270,6 +270,7 @@ export function createPaymentsService(
     status: PaymentState;
     checkout_ref: string;
   }): Promise<PaymentState> {
+    if (payment.status === 'expired' && payment.session_id) return confirmLate({ ...payment, session_id: payment.session_id });
     if (payment.status !== 'pending' || !payment.session_id) return payment.status;
     const g = byName.get(payment.gateway);
     if (!g) return payment.status;
@@ -281,6 +282,29 @@ export function createPaymentsService(
       if (status === 'paid' && moved) await repo.markPlacementPaid(trx, payment.checkout_ref, now);
     });
     return status;
+  }
+
+  /**
+   * A payment whose orders the sweep withdrew (issue 41, finding 1): if the gateway says it was paid after
+   * all (a page left open and paid later), the money is recorded, never lost: the payment becomes paid,
+   * its orders Paid while they stay Cancelled, so a refund is due on them (the console's refunds and
+   * orders list show it), and it is logged. Once, whoever asks first (the conditional update decides).
+   */
+  async function confirmLate(payment: { id: number; gateway: string; session_id: string; checkout_ref: string }) {
+    const g = byName.get(payment.gateway);
+    if (!g || (await g.sessionStatus(payment.session_id)) !== 'paid') return 'expired' as const;
+    const now = ctx.now().toISOString();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await repo.settleLate(trx, payment.id, now))) return false;
+      await repo.markPlacementPaid(trx, payment.checkout_ref, now);
+      return true;
+    });
+    if (moved)
+      opts.log?.warn(
+        { checkout_ref: payment.checkout_ref, gateway: payment.gateway },
+        'a payment arrived after its orders were withdrawn: they are marked paid and cancelled, a refund is due',
+      );
+    return 'paid' as const;
   }
 
   /** A verified webhook: confirms the payment it names (idempotent). */

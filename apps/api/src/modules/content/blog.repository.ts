@@ -22,16 +22,21 @@ const postColumns = [
 ] as const;
 
 const published = (db: DbOrTrx) =>
-  db.selectFrom('blogs as b').innerJoin('blog_categories as c', 'c.id', 'b.blog_category_id').where('b.is_active', '=', 1);
+  db
+    .selectFrom('blogs as b')
+    .innerJoin('blog_categories as c', 'c.id', 'b.blog_category_id')
+    .where('b.is_active', '=', 1)
+    .where('c.is_active', '=', 1);
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
 
-/** Categories in display order with their published posts counted (empty ones included). */
+/** Active categories in display order with their published posts counted (empty ones included). */
 export const listCategories = (db: DbOrTrx) =>
   db
     .selectFrom('blog_categories as c')
     .leftJoin('blogs as b', (j) => j.onRef('b.blog_category_id', '=', 'c.id').on('b.is_active', '=', 1))
     .select(['c.id', 'c.name', 'c.name_ar', 'c.slug', (eb) => eb.fn.count<number>('b.id').as('total_blogs')])
+    .where('c.is_active', '=', 1)
     .groupBy(['c.id', 'c.name', 'c.name_ar', 'c.slug', 'c.sort'])
     .orderBy('c.sort')
     .orderBy('c.id')

@@ -40,11 +40,10 @@ function toItem(r: repo.PostRow, locale: Locale): Blog {
   };
 }
 
-/** Who is viewing: a signed-in customer, or a guest known only by address and browser. */
+/** Who is viewing: a signed-in customer, or a guest known only by its address. */
 export interface Viewer {
   userId: number | null;
   ip: string;
-  userAgent: string | undefined;
 }
 
 export interface ContentService {
@@ -69,12 +68,13 @@ export function createContentService(db: Db, now: () => Date): ContentService {
 
   /**
    * A visitor's key of the day: HMAC-SHA256 under the day's random salt of the customer's id, or of a
-   * guest's IP address and User-Agent. No address is stored, and once the salt is deleted at the end of
+   * guest's IP address. No address is stored, and once the salt is deleted at the end of
    * the day the keys cannot be recomputed from an address.
    */
   async function visitorKey(viewer: Viewer, day: string): Promise<string> {
-    const who =
-      viewer.userId !== null ? `user:${viewer.userId}` : `guest:${viewer.ip}\n${(viewer.userAgent ?? '').slice(0, 300)}`;
+    // A guest is its address alone: a User-Agent costs nothing to change, so it would let one address
+    // count as many visitors as it likes (issue 41, finding 8).
+    const who = viewer.userId !== null ? `user:${viewer.userId}` : `guest:${viewer.ip}`;
     return createHmac('sha256', await saltOf(day))
       .update(who)
       .digest('hex')

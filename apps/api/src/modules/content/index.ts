@@ -69,7 +69,6 @@ export async function contentRoutes(app: FastifyInstance) {
       const data = await content.view(params.slugOrId, {
         userId: auth?.id ?? null,
         ip: req.ip,
-        userAgent: req.headers['user-agent'],
       });
       return { data };
     },

@@ -10,7 +10,14 @@ export const listedPages = (db: DbOrTrx, now: string) =>
     db.selectFrom('categories').select('slug').where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('shops').select('id').where('is_active', '=', 1).orderBy('id').execute(),
     db.selectFrom('flash_sales').select('id').where('is_active', '=', 1).where('end_at', '>', now).orderBy('id').execute(),
-    db.selectFrom('blogs').select(['slug', 'created_at']).where('is_active', '=', 1).orderBy('id').execute(),
+    db
+      .selectFrom('blogs as b')
+      .innerJoin('blog_categories as c', 'c.id', 'b.blog_category_id')
+      .select(['b.slug', 'b.created_at'])
+      .where('b.is_active', '=', 1)
+      .where('c.is_active', '=', 1)
+      .orderBy('b.id')
+      .execute(),
     db.selectFrom('legal_pages').select(['slug', 'updated_at']).orderBy('id').execute(),
   ]);
 

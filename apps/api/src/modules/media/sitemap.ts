@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTrx } from '../../db';
+import { catalogueRevision } from '../catalog';
 import * as repo from './sitemap.repository';
 
 /** Sitemaps hold at most 50,000 URLs; above this many the sitemap becomes an index of several files. */
@@ -117,18 +118,23 @@ export async function sitemapDocument(
 
 export async function sitemapRoutes(app: FastifyInstance) {
   const { db, config } = app;
-  const cache = new Map<string, { at: number; body: string | null }>();
+  const cache = new Map<string, { at: number; revision: number; body: string | null }>();
   // Absolute URLs name the configured public origin, never the host a request claims (Host, X-Forwarded-Host).
   const origin = config.publicUrl;
-  /** Sitemaps are reused for a minute (when the catalogue cache is on): a crawler fetches them in bursts. */
+  /**
+   * Sitemaps are reused for a minute (when the catalogue cache is on): a crawler fetches them in bursts.
+   * Not past a move of the catalogue's revision (a product added, switched off or archived by its seller:
+   * decision 037), read first, so that a change shows at once.
+   */
   const cached = async (part: number | null): Promise<string | null> => {
     const key = String(part);
     const hit = cache.get(key);
-    if (config.catalogCacheTtlMs > 0 && hit && Date.now() - hit.at < CACHE_MS) return hit.body;
+    const revision = config.catalogCacheTtlMs > 0 ? await catalogueRevision(db) : 0;
+    if (config.catalogCacheTtlMs > 0 && hit && hit.revision === revision && Date.now() - hit.at < CACHE_MS) return hit.body;
     const body = await sitemapDocument(db, origin, part);
     if (config.catalogCacheTtlMs > 0) {
       if (cache.size > 50) cache.clear();
-      cache.set(key, { at: Date.now(), body });
+      cache.set(key, { at: Date.now(), revision, body });
     }
     return body;
   };

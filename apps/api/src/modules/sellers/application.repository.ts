@@ -19,7 +19,16 @@ export const slugTaken = async (db: DbOrTrx, slug: string) =>
 
 export async function insertPendingShop(
   db: DbOrTrx,
-  row: { name: string; name_ar: string; slug: string; logo: string; search_text: string; at: string },
+  row: {
+    name: string;
+    name_ar: string;
+    slug: string;
+    logo: string;
+    search_text: string;
+    phone: string;
+    email: string;
+    at: string;
+  },
 ): Promise<number> {
   const { id } = await db
     .insertInto('shops')
@@ -28,6 +37,8 @@ export async function insertPendingShop(
       name_ar: row.name_ar,
       slug: row.slug,
       logo: row.logo,
+      phone: row.phone,
+      email: row.email,
       search_text: row.search_text,
       is_active: 0,
       status: 'pending',
@@ -41,7 +52,7 @@ export async function insertPendingShop(
 
 export const insertSellerAccount = (
   db: DbOrTrx,
-  row: { shop_id: number; name: string; email: string; phone: string; password_hash: string; at: string },
+  row: { shop_id: number; name: string; email: string; phone: string; password_hash: string; locale: string; at: string },
 ) =>
   db
     .insertInto('shop_users')
@@ -51,6 +62,7 @@ export const insertSellerAccount = (
       email: row.email,
       phone: row.phone,
       password_hash: row.password_hash,
+      locale: row.locale,
       is_active: 1,
       created_at: row.at,
     })
@@ -66,17 +78,3 @@ export const pendingShops = (db: DbOrTrx) =>
     .orderBy('s.applied_at')
     .orderBy('s.id')
     .execute();
-
-export const findShopStatus = (db: DbOrTrx, id: number) =>
-  db.selectFrom('shops').select(['id', 'name', 'name_ar', 'status', 'is_active']).where('id', '=', id).executeTakeFirst();
-
-/** Opens a pending shop: visible to shoppers, its seller may sign in. False when it was not pending. */
-export async function approvePendingShop(db: DbOrTrx, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('shops')
-    .set({ status: 'approved', is_active: 1, approved_at: at })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

@@ -73,7 +73,7 @@ export async function applicationRoutes(app: FastifyInstance) {
         throw validationError(errors);
       }
       try {
-        const shop = await applications.apply(parsed.data, logo);
+        const shop = await applications.apply(parsed.data, logo, req.locale);
         return reply.status(201).send({ message: 'Application received. The shop opens once it is approved.', data: { shop } });
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 503) reply.header('retry-after', '2');

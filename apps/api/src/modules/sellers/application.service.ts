@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ShopApplicationBody } from '@souq/contracts';
+import type { Locale, ShopApplicationBody } from '@souq/contracts';
 import type { Db } from '../../db';
 import { validationError } from '../../http/route';
 import { searchIndexText } from '../../shared/search-text';
@@ -36,10 +36,11 @@ export interface ApplicationDeps {
 /**
  * Become a Seller (issue 18, decision 022): an application creates the shop, pending and inactive
  * (invisible to shoppers), and its seller account, in one transaction; the seller signs in once the shop
- * is approved (`npm run shop:approve -- <id>`).
+ * is approved (in the operator console, or `npm run shop:approve -- <id>`).
  */
 export function createApplicationService({ db, uploadsDir, processLogo, now }: ApplicationDeps) {
-  async function apply(body: ShopApplicationBody, logo: Buffer | null) {
+  /** `locale`: the applicant's language, kept for the marketplace's e-mails to the seller. */
+  async function apply(body: ShopApplicationBody, logo: Buffer | null, locale: Locale) {
     const errors: Record<string, string[]> = {};
     if (!logo) errors.logo = ['The logo field is required.'];
     const weak = passwordProblems(body.password);
@@ -70,6 +71,8 @@ export function createApplicationService({ db, uploadsDir, processLogo, now }: A
           slug,
           logo: `${LOGO_URL_DIR}/${file}`,
           search_text: searchIndexText(`${body.shop_name} ${body.shop_name_ar}`),
+          phone: body.phone,
+          email: body.email,
           at,
         });
         await repo.insertSellerAccount(trx, {
@@ -78,6 +81,7 @@ export function createApplicationService({ db, uploadsDir, processLogo, now }: A
           email: body.email,
           phone: body.phone,
           password_hash: passwordHash,
+          locale,
           at,
         });
         return { id: shopId, name: body.shop_name, status: 'pending' as const };
@@ -91,18 +95,10 @@ export function createApplicationService({ db, uploadsDir, processLogo, now }: A
     }
   }
 
-  /** Approves a pending shop; null when no shop has that id, false when it was not pending. */
-  async function approve(id: number): Promise<{ id: number; name: string; approved: boolean } | null> {
-    return db.transaction().execute(async (trx) => {
-      const shop = await repo.findShopStatus(trx, id);
-      if (!shop) return null;
-      const approved = await repo.approvePendingShop(trx, id, now().toISOString());
-      return { id: shop.id, name: shop.name, approved };
-    });
-  }
-
   const pending = () => repo.pendingShops(db);
 
-  return { apply, approve, pending };
+  // Approval (and rejection, suspension) is the operator console's shop status service
+  // (modules/admin-shops/shop-status.ts), which `npm run shop:approve` uses too.
+  return { apply, pending };
 }
 export type ApplicationService = ReturnType<typeof createApplicationService>;

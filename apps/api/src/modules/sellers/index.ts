@@ -44,7 +44,7 @@ export async function sellersRoutes(app: FastifyInstance) {
     app,
     { method: ['GET', 'POST'], url: '/api/seller/logout', summary: 'Revoke the presented seller token', tags, auth: 'seller' },
     async ({ auth }) => {
-      await sellers.logout(auth.tokenId);
+      await sellers.logout(auth.tokenId, auth.id);
       return { message: 'Logged out successfully.' };
     },
   );
@@ -69,4 +69,4 @@ export async function sellersRoutes(app: FastifyInstance) {
 
 // The public surface: the approval CLI (src/cli/shop-approve.ts) uses the application service.
 export { createApplicationService, type ApplicationService } from './application.service';
-export { createLogoProcessor } from './logo';
+export { createLogoProcessor, SHOP_LOGO_SIZE } from './logo';

@@ -20,7 +20,7 @@ const sellersWithShop = (db: DbOrTrx) =>
 /** A seller account with its shop, by sign-in e-mail (lower case), with what signing in checks. */
 export const findSellerByEmail = (db: DbOrTrx, email: string) =>
   sellersWithShop(db)
-    .select(['u.password_hash', 'u.is_active', 's.status as shop_status'])
+    .select(['u.password_hash', 'u.is_active', 's.status as shop_status', 's.status_reason as shop_status_reason'])
     .where('u.email', '=', email)
     .executeTakeFirst();
 
@@ -36,5 +36,6 @@ export const toSellerShop = (r: SellerRow, locale: 'ar' | 'en'): SellerShop => (
   logo: r.shop_logo,
 });
 
-export const touchSellerSeen = (db: DbOrTrx, id: number, at: string) =>
-  db.updateTable('shop_users').set({ last_online_at: at }).where('id', '=', id).execute();
+/** At each sign-in: when, and the seller's language (the marketplace's e-mails use it, migration 021). */
+export const touchSellerSeen = (db: DbOrTrx, id: number, at: string, locale: 'ar' | 'en') =>
+  db.updateTable('shop_users').set({ last_online_at: at, locale }).where('id', '=', id).execute();

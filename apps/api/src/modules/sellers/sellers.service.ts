@@ -1,8 +1,9 @@
-import type { Locale, SellerAuth, SellerLoginBody } from '@souq/contracts';
+import { type Locale, type SellerAuth, type SellerLoginBody, SHOP_PENDING_MESSAGE } from '@souq/contracts';
 import type { AccountsConfig } from '../../config';
 import type { Db } from '../../db';
 import { HttpError } from '../../http/route';
 import type { RateLimitStore } from '../../shared/rate-limit';
+import { closedShopMessage } from '../admin-shops';
 import { guardedLogin, verifyPassword, issueToken, revokeToken, type TokenCache } from '../auth';
 import { findSellerByEmail, findSellerById, toSeller, toSellerShop, touchSellerSeen } from './sellers.repository';
 
@@ -16,7 +17,7 @@ export interface SellersDeps {
 }
 
 /** The answer to the right password of a shop still waiting for approval (decision 022). */
-export const SHOP_PENDING = 'Your shop application is awaiting approval. You can sign in once it is approved.';
+export const SHOP_PENDING = SHOP_PENDING_MESSAGE;
 
 /** Sign-in of the shops' users: the seller area's front door (API.md "Seller side"). */
 export function createSellersService({ db, limits, config, now, tokens }: SellersDeps) {
@@ -29,8 +30,11 @@ export function createSellersService({ db, limits, config, now, tokens }: Seller
     });
     // Only the holder of the right password learns that the shop is pending; no token is issued.
     if (seller.shop_status === 'pending') throw new HttpError(403, SHOP_PENDING);
+    // A shop an operator suspended or rejected: the reason, in the request's language (migration 021).
+    if (seller.shop_status === 'suspended' || seller.shop_status === 'rejected')
+      throw new HttpError(403, closedShopMessage(seller.shop_status, seller.shop_status_reason, locale));
     const access = await issueToken(db, 'seller', seller.id);
-    await touchSellerSeen(db, seller.id, now().toISOString());
+    await touchSellerSeen(db, seller.id, now().toISOString(), locale);
     return { access, user: toSeller(seller), shop: toSellerShop(seller, locale) };
   }
 
@@ -40,9 +44,9 @@ export function createSellersService({ db, limits, config, now, tokens }: Seller
     return { user: toSeller(row), shop: toSellerShop(row, locale) };
   }
 
-  async function logout(tokenId: number) {
+  async function logout(tokenId: number, sellerId: number) {
     await revokeToken(db, tokenId);
-    tokens.revoked({ tokenId });
+    tokens.revoked({ tokenId, owner: { type: 'seller', id: sellerId } });
   }
 
   return { login, me, logout };

@@ -45,6 +45,8 @@ export interface SettingsService {
   languages(): Promise<Language[]>;
   resolveLocale(acceptLanguage: string | undefined): Promise<Locale>;
   countries(locale: Locale): Promise<Country[]>;
+  /** Forgets every cached answer (a setting or currency was written): the next request reads the database. */
+  invalidate(): void;
 }
 
 /**
@@ -203,6 +205,7 @@ export function createSettingsService(db: Db, config: AppConfig): SettingsServic
     master: (locale) => cached(`master:${locale}`, () => buildMaster(locale)),
     languages: async () => (await languages()).map(({ id, name, title, direction }) => ({ id, name, title, direction })),
     resolveLocale,
+    invalidate: () => cache.clear(),
     countries: (locale) =>
       cached(`countries:${locale}`, async () =>
         (await repo.listCountries(db)).map((c) => ({

@@ -42,7 +42,7 @@ const FIELD_BYTES = 24 * 1024;
  * 2 MB or an over-long field is a 422; the files are only read here, their type is checked later
  * from their content.
  */
-async function readPost(req: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
+export async function readPost(req: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
   const fields: Record<string, string> = {};
   const files: IncomingFile[] = [];
   let current = '';
@@ -265,7 +265,7 @@ export async function supportRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/support-ticket/files/:id',
       summary:
-        "An attachment through the signed link a ticket's messages give their viewer (t, e, s); 404 when the link is not genuine, expired, or its viewer may no longer see the file",
+        "An attachment through the signed link a ticket's messages give their viewer (t, e, s: a customer's, a seller's or an operator's token); 404 when the link is not genuine, expired, or its viewer may no longer see the file",
       tags,
       params: fileParams,
       query: fileQuery,
@@ -275,12 +275,14 @@ export async function supportRoutes(app: FastifyInstance) {
       const link = signer.verify(id, query);
       if (!link) throw notFound('File not found.');
       const owner = await liveTokenOwner(app.db, link.tokenId);
-      let viewer: { userId: number } | { shopId: number } | undefined;
+      let viewer: { userId: number } | { shopId: number } | { operator: true } | undefined;
       if (owner?.ownerType === 'user' && (await repo.activeUser(app.db, owner.ownerId))) viewer = { userId: owner.ownerId };
       if (owner?.ownerType === 'seller') {
         const shopId = await repo.activeSellerShop(app.db, owner.ownerId);
         if (shopId) viewer = { shopId };
       }
+      // The operator console's support desk (modules/admin-desk) sees every ticket's files.
+      if (owner?.ownerType === 'operator' && (await repo.activeOperator(app.db, owner.ownerId))) viewer = { operator: true };
       if (!viewer) throw notFound('File not found.');
       const f = await tickets.file(id, viewer);
       const left = Math.floor((link.expiresAt - app.config.now().getTime()) / 1000);
@@ -455,3 +457,8 @@ export async function supportRoutes(app: FastifyInstance) {
       sendFile(reply, await tickets.file(pathId(params.id), { shopId: auth.shopId }), query.download === '1', 0),
   );
 }
+
+// The operator console's support desk (modules/admin-desk) answers every ticket with these.
+export { createAttachmentStore, createFileSigner, type IncomingFile, type StoredFile } from './attachments';
+export { TICKET_CLOSED, TICKET_NOT_FOUND } from './tickets.service';
+export * as supportRepository from './support.repository';

@@ -47,6 +47,10 @@ export const userName = async (db: DbOrTrx, userId: number) =>
 export const activeUser = (db: DbOrTrx, userId: number) =>
   db.selectFrom('users').select('id').where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst();
 
+/** An active operator (the console's support desk sees every ticket's files). */
+export const activeOperator = (db: DbOrTrx, operatorId: number) =>
+  db.selectFrom('operators').select('id').where('id', '=', operatorId).where('is_active', '=', 1).executeTakeFirst();
+
 export const activeSellerShop = async (db: DbOrTrx, shopUserId: number) =>
   (await db.selectFrom('shop_users').select('shop_id').where('id', '=', shopUserId).where('is_active', '=', 1).executeTakeFirst())
     ?.shop_id;

@@ -249,12 +249,15 @@ export function createTicketsService(ctx: TicketsContext) {
 
   /**
    * The stored file behind a signed link or a Bearer call, when the viewer may see it: the ticket's
-   * customer, or a seller of the shop of the ticket's order. Anyone else: 404, as for a file that
+   * customer, a seller of the shop of the ticket's order, or an operator (the support desk). Anyone else: 404, as for a file that
    * does not exist.
    */
-  async function file(id: number, viewer: { userId: number } | { shopId: number }) {
+  async function file(id: number, viewer: { userId: number } | { shopId: number } | { operator: true }) {
     const a = await repo.attachmentWithTicket(db, id);
-    const allowed = a && ('userId' in viewer ? a.user_id === viewer.userId : a.shop_id !== null && a.shop_id === viewer.shopId);
+    const allowed =
+      a &&
+      ('operator' in viewer ||
+        ('userId' in viewer ? a.user_id === viewer.userId : a.shop_id !== null && a.shop_id === viewer.shopId));
     if (!a || !allowed) throw notFound('File not found.');
     const where = ctx.files.pathOf(a.file);
     if (!where) throw notFound('File not found.');

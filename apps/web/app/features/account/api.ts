@@ -1,7 +1,9 @@
-import type { Address, User } from '@souq/contracts';
-import { api, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
+import type { Address, Envelope, User } from '@souq/contracts';
+import { api, apiMultipart, ApiError, type RequestOptions } from '~/shared/api';
 import { clearAuth, sessionToken } from '~/shared/auth-store';
+import { notifyUnauthorized } from '~/shared/unauthorized';
 import { documentLocale } from '~/shared/i18n';
+import { markLoaded } from './session';
 
 /**
  * The account pages' calls, made by their client loaders and actions (decision 016): the customer's
@@ -9,15 +11,10 @@ import { documentLocale } from '~/shared/i18n';
  * data. Loaders and actions run outside React: the locale is the page's, the token the saved session's.
  */
 
-/** The envelope every API answer comes in. */
-export interface Envelope<T> {
-  message?: string;
-  data: T;
-}
 export type AddressesData = { total: number; addresses: Address[] };
 export type UserData = { user: User };
 
-type CallOptions = Omit<RequestOptions, 'locale' | 'token' | 'context'>;
+type CallOptions = Omit<RequestOptions, 'locale' | 'token' | 'context' | 'onUnauthorized'>;
 
 /** An API call as the signed-in customer, in the page's language; answers the envelope's `data`. */
 export async function accountCall<T>(path: string, options: CallOptions = {}): Promise<T> {
@@ -26,31 +23,30 @@ export async function accountCall<T>(path: string, options: CallOptions = {}): P
 }
 
 /**
- * POST multipart/form-data (profile photo, attachments). `api` sends JSON; this sends the same headers
- * and reads the answer the same way (a 422 keeps the field errors; a 401 clears the session). The
- * browser sets the multipart Content-Type with its boundary.
+ * POSTs multipart/form-data (the profile photo, a ticket's files) as the signed-in customer, in the page's
+ * language unless given others. A 401 signs the customer out here too (and tells shared/unauthorized.ts).
  */
-export async function apiForm<T>(
+export function apiForm<T>(
   path: string,
   form: FormData,
   options: { locale?: string; token?: string | null; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const res = await fetch(buildPath(path), {
-    method: 'POST',
-    headers: apiHeaders(options.locale ?? documentLocale(), options.token === undefined ? sessionToken() : options.token),
-    body: form,
+  return apiMultipart<T>(path, form, {
     signal: options.signal,
+    locale: options.locale ?? documentLocale(),
+    token: options.token === undefined ? sessionToken() : options.token,
+    onUnauthorized() {
+      clearAuth();
+      notifyUnauthorized();
+    },
   });
-  if (res.status === 401) clearAuth();
-  return readAnswer<T>(res);
 }
 
-/** An account page's data, or the message of the call that failed (shown in the page, with a retry). */
-export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
-
-let loadedFor: string | null = null;
-/** The session the account pages' data was last loaded for: the account layout reloads it when it changes. */
-export const loadedSession = () => loadedFor;
+/**
+ * An account page's data, or the message of the call that failed (shown in the page, with a retry) and
+ * its HTTP status (a page may say "not found" instead).
+ */
+export type PageData<T> = { data: T; error?: undefined } | { data?: undefined; error: string; status?: number };
 
 /**
  * An account page's client loader. Without a session it answers null (the account layout sends a guest
@@ -59,12 +55,12 @@ export const loadedSession = () => loadedFor;
  */
 export async function loadAccount<T>(load: () => Promise<T>): Promise<PageData<T> | null> {
   const token = sessionToken();
-  loadedFor = token;
+  markLoaded(token);
   if (!token) return null;
   try {
     return { data: await load() };
   } catch (e) {
-    return { error: errorMessage(e) };
+    return { error: errorMessage(e), status: e instanceof ApiError ? e.status : undefined };
   }
 }
 

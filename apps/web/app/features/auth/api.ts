@@ -1,11 +1,7 @@
-import type { Access, Address, Country, SocialProvider, User } from '@souq/contracts';
+import type { Access, Address, Country, Envelope, SocialProvider, User } from '@souq/contracts';
 import { api } from '~/shared/api';
 import { authStore, setAuth } from '~/shared/auth-store';
 
-interface Envelope<T> {
-  message?: string;
-  data: T;
-}
 export type AuthAnswer = Envelope<{ user: User; access: Access }>;
 
 const post = <T>(path: string, body: unknown, locale: string, token?: string | null) =>

@@ -59,7 +59,7 @@ export function AuthForm({
   );
 }
 
-/** The phone number or e-mail an account signs in with (login, forgot password); it takes focus on opening. */
+/** The phone number or e-mail an account signs in with (the login dialog); it takes focus on opening. */
 export function LoginIdField({
   id,
   value,

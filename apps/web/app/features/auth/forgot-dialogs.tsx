@@ -1,60 +1,103 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { authStore } from '~/shared/auth-store';
+import { useFetcher } from 'react-router';
 import { CountryField, useCountries, type CountryOption } from '~/shared/countries';
 import { openOverlay, closeOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
-import { toast } from '~/shared/ui/toast';
-import { formErrors, PasswordField, useBusy, type FieldErrors } from '~/shared/ui/form';
-import { authApi } from './api';
-import { AuthDialog, AuthForm, LoginIdField } from './auth-dialog';
+import {
+  PasswordField,
+  PhoneField,
+  TextField,
+  useOnAnswer,
+  useSubmission,
+  type ActionResult,
+  type FieldErrors,
+} from '~/shared/ui/form';
+import { AUTH_SUBMIT, type AuthDone } from './auth-data';
+import { AuthDialog, AuthForm } from './auth-dialog';
 import { CodeBoxes, ResendCode, useCodeLength, useCountdown } from './code-boxes';
-import { flowStore, sendCode, useFlow } from './flow';
+import { flowStore, useFlow } from './flow';
 
-/** Forgot password, step 1 (SPEC §5): country and phone or e-mail, then a code is sent. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Forgot password, step 1 (SPEC §2, §5): the code goes the way the settings say (`forgot_otp_type`): by
+ * SMS, asking for the country and the account's phone number, or by e-mail, asking for its address (the
+ * country then plays no part). The API refuses the other kind for a reset.
+ */
 export function ForgotDialog() {
-  const { t, locale } = useSite();
-  const countries = useCountries(useOverlay() === 'forgot');
+  const { t, master } = useSite();
+  const byEmail = master.forgot_otp_type === 'email';
+  const countries = useCountries(useOverlay() === 'forgot' && !byEmail);
   const [country, setCountry] = useState<CountryOption | undefined>();
-  const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, during] = useBusy();
+  const [login, setLogin] = useState('');
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  const { busy, errors, check, clear } = useSubmission(fetcher, { onDone: () => openOverlay('otp') });
+  const max = master.phone_max_length || 16;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const value = login.trim();
     const next: FieldErrors = {};
-    if (!country) next.country = t('auth.country_required');
-    if (!phone.trim()) next.phone = t('auth.phone_or_email_required');
-    setErrors(next);
-    if (next.country || next.phone) return;
-    const login = phone.trim();
-    const body = { phone: login, phone_code: country?.phone_code ?? null, forgot_password: true };
-    void during(async () => {
-      try {
-        await authApi.sendOtp(body, locale);
-        flowStore.set({ purpose: 'forgot', phone: login, phoneCode: body.phone_code, sentAt: Date.now(), resetToken: null });
-        toast.success(t('auth.code_sent'));
-        openOverlay('otp');
-      } catch (error) {
-        const fields = formErrors(error, { fallback: t('auth.code_send_failed'), fields: ['phone', 'phone_code'] });
-        setErrors({ phone: fields.phone, country: fields.phone_code });
-      }
-    });
+    if (byEmail) {
+      if (!value) next.email = t('auth.email_required');
+      else if (!EMAIL.test(value)) next.email = t('auth.email_invalid');
+    } else {
+      if (!country) next.country = t('auth.country_required');
+      if (!value) next.phone = t('auth.phone_required');
+    }
+    if (busy || !check(next)) return;
+    const phoneCode = byEmail ? '' : (country?.phone_code ?? '');
+    void fetcher.submit({ intent: 'forgot', phone: value, phone_code: phoneCode, by_email: byEmail ? '1' : '' }, AUTH_SUBMIT);
   };
 
   return (
-    <AuthDialog overlay="forgot" title={t('auth.forgot_title')} intro={t('auth.forgot_intro')} testId="forgot-dialog">
+    <AuthDialog
+      overlay="forgot"
+      title={t('auth.forgot_title')}
+      intro={t(byEmail ? 'auth.forgot_intro_email' : 'auth.forgot_intro_phone')}
+      testId="forgot-dialog"
+    >
       <AuthForm onSubmit={submit} busy={busy} submit={t('auth.send_code')} submitTestId="forgot-submit">
-        <CountryField
-          id="forgot-country"
-          value={country}
-          onChange={(c) => {
-            setCountry(c ?? undefined);
-            if (c) setErrors((er) => ({ ...er, country: undefined }));
-          }}
-          error={errors.country}
-          countries={countries}
-        />
-        <LoginIdField id="forgot-phone" value={phone} onChange={setPhone} error={errors.phone} />
+        {byEmail ? (
+          <TextField
+            id="forgot-email"
+            data-autofocus
+            label={t('auth.email')}
+            error={errors.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            maxLength={190}
+            value={login}
+            onChange={(e) => setLogin(e.target.value)}
+          />
+        ) : (
+          <>
+            <CountryField
+              id="forgot-country"
+              value={country}
+              onChange={(c) => {
+                setCountry(c ?? undefined);
+                if (c) clear('country');
+              }}
+              error={errors.country}
+              countries={countries}
+            />
+            <PhoneField
+              id="forgot-phone"
+              data-autofocus
+              label={t('auth.phone')}
+              error={errors.phone}
+              code={country?.phone_code}
+              name="phone"
+              autoComplete="tel-national"
+              maxLength={max}
+              value={login}
+              onChange={(e) => setLogin(e.target.value.replace(/\D/g, '').slice(0, max))}
+            />
+          </>
+        )}
       </AuthForm>
       <p className="auth-switch">
         <button type="button" className="auth-link" onClick={() => openOverlay('login')}>
@@ -67,14 +110,15 @@ export function ForgotDialog() {
 
 /** The code dialog: registration verification or the forgot-password step 2. */
 export function OtpDialog() {
-  const { t, locale } = useSite();
+  const { t } = useSite();
   const open = useOverlay() === 'otp';
   const flow = useFlow((f) => f);
   const { length, blank } = useCodeLength();
   const [digits, setDigits] = useState<string[]>(blank);
   const [error, setError] = useState<string | undefined>();
-  const [busy, during] = useBusy();
-  const [resending, resend] = useBusy();
+  const check = useFetcher<ActionResult<AuthDone>>();
+  const resend = useFetcher<ActionResult<AuthDone>>();
+  const busy = check.state !== 'idle';
   const first = useRef<HTMLInputElement>(null);
   const seconds = useCountdown(flow.sentAt, open);
   useEffect(() => {
@@ -91,36 +135,21 @@ export function OtpDialog() {
       setError(t('auth.code_incomplete', { length }));
       return;
     }
-    void during(async () => {
-      try {
-        const answer = await authApi.verifyOtp({ phone: flow.phone, phone_code: flow.phoneCode, otp }, locale);
-        setError(undefined);
-        if (flow.purpose === 'forgot') {
-          flowStore.set({ resetToken: answer.data.token });
-          openOverlay('reset');
-        } else {
-          closeOverlay('otp');
-          toast.success(t('auth.verified'));
-        }
-      } catch (err) {
-        setError(formErrors(err, { fallback: t('auth.code_invalid'), fields: ['otp'] }).otp);
-        setDigits(blank());
-        first.current?.focus();
-      }
-    });
+    setError(undefined);
+    void check.submit({ intent: 'verify', otp }, AUTH_SUBMIT);
   };
 
-  const sendAgain = () =>
-    resend(async () => {
-      const body = {
-        phone: flow.phone,
-        phone_code: flow.phoneCode,
-        ...(flow.purpose === 'forgot' ? { forgot_password: true } : {}),
-      };
-      const token = flow.purpose === 'register' ? authStore.get().token : null;
-      const answer = await sendCode(body, locale, t('auth.code_send_failed'), token);
-      if (answer) toast.success(t('auth.code_sent'));
-    });
+  // Verified: on to the new password (forgot), or done (registration). Refused: the boxes emptied.
+  useOnAnswer(check.data, (answer) => {
+    if (answer.ok) {
+      if (answer.data.intent === 'verify' && answer.data.purpose === 'forgot') openOverlay('reset');
+      else closeOverlay('otp');
+      return;
+    }
+    setError(answer.errors.otp);
+    setDigits(blank());
+    first.current?.focus();
+  });
 
   return (
     <AuthDialog
@@ -144,43 +173,41 @@ export function OtpDialog() {
           </p>
         ) : null}
       </AuthForm>
-      <ResendCode seconds={seconds} busy={resending} onResend={() => void sendAgain()} testIdPrefix="otp" />
+      <ResendCode
+        seconds={seconds}
+        busy={resend.state !== 'idle'}
+        onResend={() => void resend.submit({ intent: 'resend' }, AUTH_SUBMIT)}
+        testIdPrefix="otp"
+      />
     </AuthDialog>
   );
 }
 
 /** Forgot password, step 3: the new password; success opens the login modal. */
 export function ResetDialog() {
-  const { t, locale } = useSite();
+  const { t } = useSite();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, during] = useBusy();
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  const { busy, errors, check } = useSubmission(fetcher, {
+    onDone() {
+      setPassword('');
+      setConfirmation('');
+      openOverlay('login');
+    },
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: FieldErrors = {};
     if (!password) next.password = t('auth.password_required');
     else if (confirmation !== password) next.password_confirmation = t('auth.password_mismatch');
-    setErrors(next);
-    if (next.password || next.password_confirmation) return;
-    const { resetToken, phone } = flowStore.get();
-    if (!resetToken) {
+    if (busy || !check(next)) return;
+    if (!flowStore.get().resetToken) {
       openOverlay('forgot');
       return;
     }
-    void during(async () => {
-      try {
-        await authApi.resetPassword({ token: resetToken, password, password_confirmation: confirmation }, locale);
-        flowStore.set({ resetToken: null, loginPrefill: phone });
-        setPassword('');
-        setConfirmation('');
-        toast.success(t('auth.password_reset_success'));
-        openOverlay('login');
-      } catch (error) {
-        setErrors(formErrors(error, { fallback: t('auth.reset_failed'), fields: ['password', 'password_confirmation'] }));
-      }
-    });
+    void fetcher.submit({ intent: 'reset', password, password_confirmation: confirmation }, AUTH_SUBMIT);
   };
 
   return (

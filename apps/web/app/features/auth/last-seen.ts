@@ -18,7 +18,9 @@ export function useLastSeen() {
   const { locale } = useSite();
   useEffect(() => {
     if (!token) return;
+    // eslint-disable-next-line souq/no-api-in-effect -- beacon: fire and forget, nothing on the page reads its answer
     void updateLastSeen(token, locale);
+    // eslint-disable-next-line souq/no-api-in-effect -- beacon: the same, every 10 minutes
     const timer = setInterval(() => void updateLastSeen(token, locale), LAST_SEEN_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [token, locale]);

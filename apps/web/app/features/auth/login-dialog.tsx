@@ -1,22 +1,27 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
-import { toast } from '~/shared/ui/toast';
-import { formErrors, PasswordField, useBusy, type FieldErrors } from '~/shared/ui/form';
-import { authApi, loadUserData, storeSession } from './api';
+import { PasswordField, useSubmission, type ActionResult, type FieldErrors } from '~/shared/ui/form';
+import { AUTH_SUBMIT, type AuthDone } from './auth-data';
 import { AuthDialog, AuthForm, LoginIdField } from './auth-dialog';
 import { DEMO_LOGIN, flowStore } from './flow';
 import { SocialButtons } from './social';
 
 /** Login (SPEC §2): phone or email and password, social buttons, Forgot Password and Sign Up links. */
 export function LoginDialog() {
-  const { t, master, locale } = useSite();
+  const { t, master } = useSite();
   const open = useOverlay() === 'login';
   const demo = master.app_environment === 'local';
   const [phone, setPhone] = useState<string>(demo ? DEMO_LOGIN.phone : '');
   const [password, setPassword] = useState<string>(demo ? DEMO_LOGIN.password : '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, during] = useBusy();
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  const { busy, errors, check } = useSubmission(fetcher, {
+    onDone() {
+      closeOverlay('login');
+      if (!demo) setPassword('');
+    },
+  });
 
   // After a password reset the login opens with that phone or e-mail and an empty password.
   useEffect(() => {
@@ -34,20 +39,8 @@ export function LoginDialog() {
     const next: FieldErrors = {};
     if (!phone.trim()) next.phone = t('auth.phone_or_email_required');
     if (!password) next.password = t('auth.password_required');
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    void during(async () => {
-      try {
-        const answer = await authApi.login({ phone: phone.trim(), password }, locale);
-        storeSession(answer);
-        closeOverlay('login');
-        toast.success(t('auth.login_success'));
-        if (!demo) setPassword('');
-        void loadUserData(locale);
-      } catch (error) {
-        setErrors(formErrors(error, { fallback: t('auth.login_failed'), fields: ['phone', 'password'] }));
-      }
-    });
+    if (busy || !check(next)) return;
+    void fetcher.submit({ intent: 'login', phone: phone.trim(), password }, AUTH_SUBMIT);
   };
 
   return (

@@ -1,46 +1,25 @@
 import { useCallback } from 'react';
+import { useFetcher } from 'react-router';
 import { closeOverlay, useOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
-import { toast } from '~/shared/ui/toast';
 import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
-import { useBusy } from '~/shared/ui/form';
-import { authApi } from './api';
-import { authStore, clearAuth, runLogoutCleanups } from '~/shared/auth-store';
+import { useSubmission, type ActionResult } from '~/shared/ui/form';
+import { AUTH_SUBMIT, type AuthDone } from './auth-data';
 
-/**
- * Logs out locally whatever the server says (SPEC §4): user, addresses, token, favourites, then the
- * registered cleanups (chats, active shop, the cart).
- */
-export async function logout(locale: string) {
-  const token = authStore.get().token;
-  try {
-    if (token) await authApi.logout(token, locale);
-  } catch (error) {
-    console.warn('logout call failed; signed out locally', error);
-  }
-  clearAuth();
-  runLogoutCleanups();
-}
-
-/** Log Out confirmation (SPEC §2): Yes / Cancel. */
+/** Log Out confirmation (SPEC §2): Yes / Cancel; Yes is the sign-in dialogs' action's `logout`. */
 export function LogoutDialog() {
-  const { t, locale } = useSite();
+  const { t } = useSite();
   const open = useOverlay() === 'logout';
-  const [busy, during] = useBusy();
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  const { busy } = useSubmission(fetcher, { onDone: () => closeOverlay('logout') });
   const close = useCallback(() => closeOverlay('logout'), []);
-  const confirm = () =>
-    during(async () => {
-      await logout(locale);
-      closeOverlay('logout');
-      toast.success(t('account.logout_success'));
-    });
   return (
     <ConfirmDialog
       open={open}
       title={t('account.logout')}
       busy={busy}
       tone="primary"
-      onConfirm={() => void confirm()}
+      onConfirm={() => void fetcher.submit({ intent: 'logout' }, AUTH_SUBMIT)}
       onClose={close}
       testId="logout-dialog"
       yesTestId="logout-yes"

@@ -1,23 +1,37 @@
 import { useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { closeOverlay, openOverlay, useOverlay } from '~/shared/ui-store';
 import { CountryField, useCountries, type CountryOption } from '~/shared/countries';
 import { useSite } from '~/shared/site';
-import { toast, TOAST_SUCCESS_MS } from '~/shared/ui/toast';
-import { formErrors, PasswordField, PhoneField, TextField, useBusy, type FieldErrors } from '~/shared/ui/form';
-import { authApi, storeSession } from './api';
+import { PasswordField, PhoneField, TextField, useSubmission, type ActionResult, type FieldErrors } from '~/shared/ui/form';
+import { AUTH_SUBMIT, type AuthDone } from './auth-data';
 import { AuthDialog, AuthForm } from './auth-dialog';
-import { flowStore, sendCode } from './flow';
+import { flowStore } from './flow';
 
-const FIELDS = ['name', 'country', 'phone', 'email', 'password'] as const;
 const empty = { name: '', country: undefined as CountryOption | undefined, phone: '', email: '', password: '' };
 
 /** Registration (SPEC §2, §4, §5): success stores the session, then the code dialog when enabled. */
 export function RegisterDialog() {
-  const { t, master, locale } = useSite();
+  const { t, master } = useSite();
   const countries = useCountries(useOverlay() === 'register');
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, during] = useBusy();
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  const { busy, errors, check } = useSubmission(fetcher, {
+    onDone(done) {
+      closeOverlay('register');
+      setForm(empty);
+      // SPEC §5: the code was sent to the new account's phone (or e-mail); the code dialog asks for it.
+      if (done.intent !== 'register' || !done.verify) return;
+      flowStore.set({
+        purpose: 'register',
+        phone: done.verify.phone,
+        phoneCode: done.verify.phone_code,
+        sentAt: Date.now(),
+        resetToken: null,
+      });
+      openOverlay('otp');
+    },
+  });
   const set = (patch: Partial<typeof empty>) => setForm((f) => ({ ...f, ...patch }));
   const min = master.phone_min_length || 8;
   const max = master.phone_max_length || 16;
@@ -34,43 +48,22 @@ export function RegisterDialog() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = validate();
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    void during(async () => {
-      try {
-        const body = {
-          name: form.name.trim(),
-          // The country's name as the list showed it (the page's language).
-          country: form.country?.label ?? '',
-          phone_code: form.country?.phone_code ?? '',
-          phone: form.phone,
-          email: form.email.trim(),
-          password: form.password,
-        };
-        const answer = await authApi.register(body, locale);
-        storeSession(answer);
-        toast.success(t('auth.register_success'), { duration: TOAST_SUCCESS_MS });
-        closeOverlay('register');
-        setForm(empty);
-        setErrors({});
-        if (master.register_otp_verify) {
-          const byEmail = master.register_otp_type === 'email' && body.email;
-          const target = byEmail ? { phone: body.email, phone_code: null } : { phone: body.phone, phone_code: body.phone_code };
-          flowStore.set({
-            purpose: 'register',
-            phone: target.phone,
-            phoneCode: target.phone_code,
-            sentAt: Date.now(),
-            resetToken: null,
-          });
-          openOverlay('otp');
-          void sendCode(target, locale, t('auth.code_send_failed'), answer.data.access.token);
-        }
-      } catch (error) {
-        setErrors(formErrors(error, { fallback: t('auth.register_failed'), fields: FIELDS }));
-      }
-    });
+    if (busy || !check(validate())) return;
+    const verifyBy = master.register_otp_verify ? (master.register_otp_type === 'email' ? 'email' : 'phone') : '';
+    void fetcher.submit(
+      {
+        intent: 'register',
+        name: form.name.trim(),
+        // The country's name as the list showed it (the page's language).
+        country: form.country?.label ?? '',
+        phone_code: form.country?.phone_code ?? '',
+        phone: form.phone,
+        email: form.email.trim(),
+        password: form.password,
+        verify_by: verifyBy,
+      },
+      AUTH_SUBMIT,
+    );
   };
 
   return (

@@ -1,9 +1,9 @@
 import type { Master, SocialProvider } from '@souq/contracts';
 import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import { useSite } from '~/shared/site';
-import { toast } from '~/shared/ui/toast';
-import { formErrors } from '~/shared/ui/form';
-import { authApi, loadUserData, storeSession } from './api';
+import { useSubmission, type ActionResult } from '~/shared/ui/form';
+import { AUTH_SUBMIT, type AuthDone } from './auth-data';
 
 type SocialConfig = Master['social_auths']['google'];
 interface SocialGrant {
@@ -141,13 +141,18 @@ const LABEL: Record<SocialProvider, string> = {
 /** Social sign-in buttons, only for active providers (SPEC §6). */
 export function SocialButtons({ onSignedIn }: { onSignedIn(): void }) {
   const { master, t, locale } = useSite();
-  const [busy, setBusy] = useState<SocialProvider | null>(null);
+  // Getting the provider's grant (its SDK's own window), then the sign-in's action with it.
+  const [granting, setGranting] = useState<SocialProvider | null>(null);
+  const fetcher = useFetcher<ActionResult<AuthDone>>();
+  useSubmission(fetcher, { onDone: onSignedIn });
+  const sending = fetcher.state !== 'idle' ? (fetcher.formData?.get('provider') as SocialProvider) : null;
+  const busy = granting ?? sending;
   const active = (['google', 'facebook', 'apple'] as const).filter((p) => master.social_auths[p]?.is_active);
   if (!active.length) return null;
 
   const start = async (provider: SocialProvider) => {
     const cfg = master.social_auths[provider];
-    setBusy(provider);
+    setGranting(provider);
     let grant: SocialGrant | null = null;
     try {
       grant =
@@ -160,21 +165,8 @@ export function SocialButtons({ onSignedIn }: { onSignedIn(): void }) {
       // SPEC §8: social SDK failures are only logged.
       console.warn(`${provider} sign-in unavailable`, error);
     }
-    if (!grant) {
-      setBusy(null);
-      return;
-    }
-    try {
-      const answer = await authApi.social(provider, grant, locale);
-      storeSession(answer);
-      onSignedIn();
-      toast.success(t('auth.login_success'));
-      void loadUserData(locale);
-    } catch (error) {
-      formErrors(error, { fallback: t('auth.login_failed'), fields: [] });
-    } finally {
-      setBusy(null);
-    }
+    setGranting(null);
+    if (grant) void fetcher.submit({ intent: 'social', provider, grant: JSON.stringify(grant) }, AUTH_SUBMIT);
   };
 
   return (

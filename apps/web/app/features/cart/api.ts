@@ -5,34 +5,32 @@ import type {
   CartStoreBody,
   Checkout,
   Coupon,
+  Envelope,
   PlaceOrderAnswer,
   PlaceOrderBody,
 } from '@souq/contracts';
-import { api, apiHeaders, buildPath, readAnswer } from '~/shared/api';
-import { authStore } from '~/shared/auth-store';
+import { api } from '~/shared/api';
+import { sessionToken } from '~/shared/auth-store';
 
 /**
  * The commerce calls of API.md "Cart, vouchers, checkout, orders", one function each, with the
  * customer's Bearer token. A 401 clears the session through the API client's listeners (SPEC §8).
  */
-interface Answer<T> {
-  message?: string;
-  data: T;
-}
-const token = () => authStore.get().token;
+// The session's token: the saved one while the page hydrates (loaders run before the store has read it).
+const token = () => sessionToken();
 
 export const fetchCart = (locale: string, isBuyNow = false, signal?: AbortSignal) =>
-  api<Answer<Cart>>('/carts', { locale, token: token(), query: { is_buy_now: isBuyNow ? 1 : undefined }, signal });
+  api<Envelope<Cart>>('/carts', { locale, token: token(), query: { is_buy_now: isBuyNow ? 1 : undefined }, signal });
 
 export const storeCart = (locale: string, body: CartStoreBody) =>
-  api<Answer<Cart>>('/cart/store', { method: 'POST', locale, token: token(), body });
+  api<Envelope<Cart>>('/cart/store', { method: 'POST', locale, token: token(), body });
 
 export type LineChange = 'increment' | 'decrement' | 'delete';
 export const changeLine = (locale: string, change: LineChange, body: CartLineBody) =>
-  api<Answer<Cart>>(`/cart/${change}`, { method: 'POST', locale, token: token(), body });
+  api<Envelope<Cart>>(`/cart/${change}`, { method: 'POST', locale, token: token(), body });
 
 export const fetchCheckout = (locale: string, shopIds: number[], couponCode?: string | null, isBuyNow = false) =>
-  api<Answer<Checkout>>('/cart/checkout', {
+  api<Envelope<Checkout>>('/cart/checkout', {
     method: 'POST',
     locale,
     token: token(),
@@ -40,20 +38,23 @@ export const fetchCheckout = (locale: string, shopIds: number[], couponCode?: st
   });
 
 export const fetchVouchers = (locale: string, shopId: number) =>
-  api<Answer<{ coupons: Coupon[] }>>('/get-vouchers', { locale, token: token(), query: { shop_id: shopId } });
+  api<Envelope<{ coupons: Coupon[] }>>('/get-vouchers', { locale, token: token(), query: { shop_id: shopId } });
 
 export const collectVoucher = (locale: string, couponId: number) =>
   api<{ message: string }>('/vouchers-collect', { method: 'POST', locale, token: token(), body: { coupon_id: couponId } });
 
 export const fetchAddresses = (locale: string, signal?: AbortSignal) =>
-  api<Answer<{ total: number; addresses: Address[] }>>('/addresses', { locale, token: token(), signal });
+  api<Envelope<{ total: number; addresses: Address[] }>>('/addresses', { locale, token: token(), signal });
 
 /** POST /place-order with the confirmation's Idempotency-Key: a repeat of the same placement is answered, not placed twice. */
-export async function placeOrder(locale: string, body: PlaceOrderBody, idempotencyKey: string) {
-  const headers = { ...apiHeaders(locale, token()), 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey };
-  const res = await fetch(buildPath('/place-order'), { method: 'POST', headers, body: JSON.stringify(body) });
-  return readAnswer<Answer<PlaceOrderAnswer>>(res);
-}
+export const placeOrder = (locale: string, body: PlaceOrderBody, idempotencyKey: string) =>
+  api<Envelope<PlaceOrderAnswer>>('/place-order', {
+    method: 'POST',
+    locale,
+    token: token(),
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 
 /** POST /verify-otp: the code sent when placing needs a verified account (order_place_account_verify). */
 /** Sends the account's verification code again (signed in: to the account's own phone or e-mail). */

@@ -1,20 +1,19 @@
 import { CART_TOTAL_DECIMALS } from '~/shared/money';
 import type { CartShop } from '@souq/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useFetcher, useNavigate } from 'react-router';
 import { cartStore, toggleShop, useCart } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 import { StoreIcon } from '~/shared/ui/icons';
 import { toast } from '~/shared/ui/toast';
-import { refreshCheckout } from './actions';
 import { CartLine } from './cart-line';
 import { ShopChatButton } from './shop-chat-button';
 import { VoucherDialog } from './voucher-dialog';
 
 /** The shop's header in the basket: select, name, rating, chat, and the Apply Store voucher row. */
-function ShopHeader({ shop, onVoucher }: { shop: CartShop; onVoucher(): void }) {
-  const { t, master, locale } = useSite();
+function ShopHeader({ shop, onVoucher, onSelect }: { shop: CartShop; onVoucher(): void; onSelect(): void }) {
+  const { t, master } = useSite();
   const checked = useCart((s) => s.selected.includes(shop.shop_id));
   if (!master.multi_vendor) return null;
   return (
@@ -26,7 +25,7 @@ function ShopHeader({ shop, onVoucher }: { shop: CartShop; onVoucher(): void }) 
             checked={checked}
             onChange={() => {
               toggleShop(shop.shop_id);
-              void refreshCheckout(locale);
+              onSelect();
             }}
             data-testid="shop-select"
           />
@@ -66,11 +65,13 @@ export function Basket() {
   const [voucherShop, setVoucherShop] = useState<{ id: number; name: string } | null>(null);
   const close = useCallback(() => cartStore.set({ open: false }), []);
   const closeVoucher = useCallback(() => setVoucherShop(null), []);
-  const collected = useCallback(() => void refreshCheckout(locale), [locale]);
-
+  // The selected shops' amounts (SPEC §4): asked when the basket opens and when the selection changes; a
+  // collected voucher has them asked again (routes/resources/cart-checkout.ts).
+  const { load } = useFetcher({ key: 'basket-checkout' });
+  const amounts = useCallback(() => void load('/resources/cart-checkout'), [load]);
   useEffect(() => {
-    if (open) void refreshCheckout(locale);
-  }, [open, locale]);
+    if (open) amounts();
+  }, [open, locale, amounts]);
 
   const proceed = () => {
     const shops = cartStore.get().cart?.cart_items.map((s) => s.shop_id) ?? [];
@@ -110,7 +111,11 @@ export function Basket() {
             <div className="basket__shops">
               {shops.map((shop) => (
                 <section key={shop.shop_id} className="cart-shop" data-testid="cart-shop" data-shop-id={shop.shop_id}>
-                  <ShopHeader shop={shop} onVoucher={() => setVoucherShop({ id: shop.shop_id, name: shop.shop_name })} />
+                  <ShopHeader
+                    shop={shop}
+                    onVoucher={() => setVoucherShop({ id: shop.shop_id, name: shop.shop_name })}
+                    onSelect={amounts}
+                  />
                   <ul className="cart-lines">
                     {shop.products.map((p) => (
                       <CartLine key={`${p.id}-${p.color?.id ?? 0}-${p.size?.id ?? 0}`} line={p} onLink={close} />
@@ -137,7 +142,7 @@ export function Basket() {
           </div>
         )}
       </Dialog>
-      <VoucherDialog shop={voucherShop} onClose={closeVoucher} onCollected={collected} />
+      <VoucherDialog shop={voucherShop} onClose={closeVoucher} />
     </>
   );
 }

@@ -1,35 +1,26 @@
 import type { CartProduct } from '@souq/contracts';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { unitPrice } from '~/shared/cart-store';
 import { useSite } from '~/shared/site';
 import { CloseIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
-import { useLineChange } from './actions';
 import type { LineChange } from './api';
+import { lineFields } from './cart-data';
+import { CART_ACTION } from './cart-toasts';
 
 /** One cart line: thumbnail, name, colour and size, unit price, quantity stepper and remove. */
-export function CartLine({
-  line,
-  isBuyNow = false,
-  onLink,
-  onChanged,
-}: {
-  line: CartProduct;
-  isBuyNow?: boolean;
-  onLink?(): void;
-  /** Called after the server answered the change (buy now: the page reads its product again). */
-  onChanged?(): void;
-}) {
+export function CartLine({ line, isBuyNow = false, onLink }: { line: CartProduct; isBuyNow?: boolean; onLink?(): void }) {
   const { t, money } = useSite();
-  const change = useLineChange(isBuyNow);
-  const [busy, setBusy] = useState(false);
-  const run = async (what: LineChange) => {
+  // The line's own fetcher: its buttons wait for their answer (the cart action stores it; checkout and
+  // buy now load again after it).
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== 'idle';
+  const run = (intent: LineChange) => {
     if (busy) return;
-    setBusy(true);
-    const answer = await change(line, what);
-    setBusy(false);
-    if (answer) onChanged?.();
+    void fetcher.submit(
+      { ...lineFields(line), intent, is_buy_now: isBuyNow ? '1' : '' },
+      { method: 'post', action: CART_ACTION, defaultShouldRevalidate: false },
+    );
   };
   const variant = [line.color?.name, line.size?.name].filter(Boolean).join(' · ');
   return (
@@ -47,7 +38,7 @@ export function CartLine({
         <div className="qty qty--sm" role="group" aria-label={t('product.quantity')}>
           <button
             type="button"
-            onClick={() => void run('decrement')}
+            onClick={() => run('decrement')}
             disabled={busy}
             aria-label={t('product.decrease')}
             data-testid="line-decrement"
@@ -59,7 +50,7 @@ export function CartLine({
           </output>
           <button
             type="button"
-            onClick={() => void run('increment')}
+            onClick={() => run('increment')}
             disabled={busy || line.quantity >= line.stock}
             aria-label={t('product.increase')}
             data-testid="line-increment"
@@ -71,7 +62,7 @@ export function CartLine({
       <button
         type="button"
         className="icon-btn cart-line__remove"
-        onClick={() => void run('delete')}
+        onClick={() => run('delete')}
         disabled={busy}
         aria-label={t('cart.remove_item', { name: line.name })}
         data-testid="line-delete"

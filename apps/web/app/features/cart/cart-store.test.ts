@@ -1,6 +1,7 @@
 import type { Cart, CartProduct, Checkout } from '@souq/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, onUnauthorized } from '~/shared/api';
+import { ApiError } from '~/shared/api';
+import { onUnauthorized } from '~/shared/unauthorized';
 import { authStore, clearAuth } from '~/shared/auth-store';
 import { applyCart, applyCheckout, cartAmount, cartStore, resetCart, toggleShop } from '~/shared/cart-store';
 import { changeLine, fetchCart } from './api';
@@ -104,7 +105,7 @@ describe('cart store transitions (SPEC §4)', () => {
   it('resetCart (logout) empties everything but leaves the drawer state alone', () => {
     applyCart(cartOf(shop(1, [line(1, 5, 2)])));
     toggleShop(1);
-    cartStore.set({ open: true, loading: true });
+    cartStore.set({ open: true });
     resetCart();
     expect(cartStore.get()).toMatchObject({
       total: 0,
@@ -112,7 +113,6 @@ describe('cart store transitions (SPEC §4)', () => {
       cart: null,
       selected: [],
       checkout: null,
-      loading: false,
       open: true,
     });
   });
@@ -121,7 +121,7 @@ describe('cart store transitions (SPEC §4)', () => {
 describe('cart calls', () => {
   it('send the Bearer token, and a 401 clears the session', async () => {
     const off = onUnauthorized(clearAuth);
-    authStore.set({ token: 'abc', user: { id: 1, name: 'n', phone: null, profile_photo: null } });
+    authStore.set({ token: 'abc', user: { id: 1, name: 'n', phone: null, profile_photo: null }, ready: true });
     const calls: Array<{ url: string; init: RequestInit }> = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       calls.push({ url, init });

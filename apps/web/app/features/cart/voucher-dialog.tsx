@@ -1,12 +1,10 @@
 import type { Coupon } from '@souq/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '~/shared/api';
+import { useEffect } from 'react';
+import { useFetcher, useNavigate } from 'react-router';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
-import { toast } from '~/shared/ui/toast';
-import { collectVoucher, fetchVouchers } from './api';
+import { VOUCHERS, vouchersOf, type VoucherList } from './voucher-data';
 
 /** What a coupon takes off: a percentage, or an amount in the selected currency. */
 export function couponDiscount(coupon: Pick<Coupon, 'discount_type' | 'discount'>, money: (n: number) => string): string {
@@ -15,61 +13,33 @@ export function couponDiscount(coupon: Pick<Coupon, 'discount_type' | 'discount'
 
 /**
  * 'Voucher from {shop}' (SPEC §2): the shop's coupons with their discount, Minimum Spend, Validity till
- * and Collect/Collected; none → 'Sorry there is no voucher available'.
+ * and Collect/Collected; none → 'Sorry there is no voucher available'. The list is a fetcher's load of
+ * /resources/vouchers, asked when the dialog opens for a shop; a collect is that route's action, after
+ * which the list (and the amounts that use the voucher) load again.
  */
-export function VoucherDialog({
-  shop,
-  onClose,
-  onCollected,
-}: {
-  shop: { id: number; name: string } | null;
-  onClose(): void;
-  onCollected?(coupon: Coupon): void;
-}) {
+export function VoucherDialog({ shop, onClose }: { shop: { id: number; name: string } | null; onClose(): void }) {
   const { t, locale, money } = useSite();
-  const [coupons, setCoupons] = useState<Coupon[] | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const list = useFetcher<VoucherList>();
+  const collect = useFetcher<{ ok: boolean }>();
   const navigate = useNavigate();
   const shopId = shop?.id ?? null;
+  const { load } = list;
 
   useEffect(() => {
-    setCoupons(null);
-    if (shopId === null) return;
-    let live = true;
-    fetchVouchers(locale, shopId)
-      .then((res) => live && setCoupons(res.data.coupons))
-      .catch((e: unknown) => {
-        if (!live) return;
-        setCoupons([]);
-        // SPEC §8: a 401 here signs out (the shared 401 handler clears the session) and goes to /.
-        if (e instanceof ApiError && e.status === 401) {
-          onClose();
-          void navigate('/');
-        } else toast.error(e instanceof Error ? e.message : String(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [shopId, locale, onClose, navigate]);
+    if (shopId !== null) void load(vouchersOf(shopId));
+  }, [shopId, locale, load]);
 
-  const collect = useCallback(
-    async (coupon: Coupon) => {
-      setBusy(coupon.id);
-      try {
-        await collectVoucher(locale, coupon.id);
-        setCoupons((list) => list?.map((c) => (c.id === coupon.id ? { ...c, is_collected: true } : c)) ?? null);
-        toast.success(t('cart.voucher_collected'));
-        onCollected?.(coupon);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 409)
-          setCoupons((list) => list?.map((c) => (c.id === coupon.id ? { ...c, is_collected: true } : c)) ?? null);
-        if (!(e instanceof ApiError && e.status === 401)) toast.error(e instanceof Error ? e.message : String(e));
-      } finally {
-        setBusy(null);
-      }
-    },
-    [locale, onCollected, t],
-  );
+  // SPEC §8: a 401 here signs out (the shared 401 handler cleared the session) and goes to /.
+  const answer = list.data?.shopId === shopId ? list.data : null;
+  const unauthorized = answer?.status === 401;
+  useEffect(() => {
+    if (!unauthorized) return;
+    onClose();
+    void navigate('/');
+  }, [unauthorized, onClose, navigate]);
+
+  const coupons = answer ? answer.coupons : null;
+  const collecting = collect.state !== 'idle' ? Number(collect.formData?.get('coupon_id')) : null;
 
   return (
     <Dialog
@@ -108,11 +78,13 @@ export function VoucherDialog({
               <button
                 type="button"
                 className={c.is_collected ? 'btn btn-sm btn-ghost' : 'btn btn-sm btn-primary'}
-                disabled={c.is_collected || busy !== null}
-                onClick={() => void collect(c)}
+                disabled={c.is_collected || collecting !== null}
+                onClick={() =>
+                  void collect.submit({ coupon_id: c.id }, { method: 'post', action: VOUCHERS, defaultShouldRevalidate: false })
+                }
                 data-testid="voucher-collect"
               >
-                {busy === c.id ? <span className="spinner" aria-hidden="true" /> : null}
+                {collecting === c.id ? <span className="spinner" aria-hidden="true" /> : null}
                 {t(c.is_collected ? 'cart.collected' : 'cart.collect')}
               </button>
             </li>

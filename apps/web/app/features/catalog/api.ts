@@ -1,5 +1,6 @@
 import type {
   CategoriesResponse,
+  CategoryResponse,
   FlashSaleDetailsResponse,
   FlashSalesResponse,
   HomeResponse,
@@ -46,6 +47,10 @@ export const fetchReviews = (
 
 export const fetchCategories = (o: CallOptions, query: { page?: number; per_page?: number } = {}) =>
   get<CategoriesResponse>('/categories', o, query).then((r) => r.data);
+
+/** One category by its slug or its id (digits). */
+export const fetchCategory = (o: CallOptions, slugOrId: string) =>
+  get<CategoryResponse>(`/categories/${encodeURIComponent(slugOrId)}`, o).then((r) => r.data.category);
 
 export const fetchShops = (o: CallOptions, query: { page?: number; per_page?: number; search?: string } = {}) =>
   get<ShopsResponse>('/shops', o, query).then((r) => r.data);

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useSite } from '~/shared/site';
 import { FavoriteButton } from '~/features/wishlist';
 import { useAddToCart } from '~/features/cart';
-import { useState } from 'react';
 import { CartIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
 import { SectionHead } from './section-head';
@@ -106,8 +105,7 @@ export function ProductCard({
  */
 function QuickAdd({ product, href, soldOut }: { product: Product; href: string; soldOut: boolean }) {
   const { t } = useSite();
-  const add = useAddToCart();
-  const [busy, setBusy] = useState(false);
+  const { add, busy } = useAddToCart();
   if (product.colors.length || product.sizes.length)
     return (
       <Link to={href} className="btn btn-sm btn-ghost product-card__cart" data-testid="choose-options">
@@ -118,13 +116,10 @@ function QuickAdd({ product, href, soldOut }: { product: Product; href: string; 
     <button
       type="button"
       className="btn btn-sm btn-primary product-card__cart"
-      disabled={soldOut || busy}
-      aria-busy={busy || undefined}
+      disabled={soldOut || busy !== null}
+      aria-busy={busy !== null || undefined}
       aria-label={`${t('product.add_to_cart')}: ${product.name}`}
-      onClick={() => {
-        setBusy(true);
-        void add(product).finally(() => setBusy(false));
-      }}
+      onClick={() => add(product)}
       data-testid="quick-add"
     >
       {busy ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={16} />}

@@ -1,10 +1,9 @@
 import type { ProductFilters, ProductsResponse } from '@souq/contracts';
 import { PRODUCTS_PER_PAGE, productSortTypes } from '@souq/contracts/constants';
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { Link, useLocation, useNavigation, useRouteLoaderData, type AppLoadContext } from 'react-router';
 import type { ChromeCategory } from '~/shared/layout-data';
 import { useSite } from '~/shared/site';
-import type { ApiContext } from '~/shared/api';
 import { requestLocale } from '~/shared/i18n';
 import { Dialog } from '~/shared/ui/dialog';
 import { Pagination } from '~/shared/ui/pagination';
@@ -37,14 +36,14 @@ export type ProductListData = ProductsResponse['data'] & {
 /** Loader body of every list route: the URL's filters plus the route's fixed ones. */
 export async function loadProductList(
   request: Request,
-  context: unknown,
+  context: AppLoadContext,
   /** Parameters the route sets itself; `undefined` drops the URL's value. */
   fixed: Record<string, string | number | undefined> = {},
 ): Promise<ProductListData> {
   const params = readListParams(new URL(request.url).searchParams);
   for (const key of Object.keys(fixed)) delete params[key as keyof ListParams];
   const data = await fetchProducts(
-    { locale: requestLocale(request), context: context as ApiContext },
+    { locale: requestLocale(request), context },
     { ...params, ...fixed, per_page: PRODUCTS_PER_PAGE },
   );
   return { ...data, page: Number(params.page ?? 1), params };
@@ -171,6 +170,8 @@ export function ProductListScreen({
   const closeDrawer = useCallback(() => setDrawer(false), []);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const search = params.search;
+  // The whole list, unfiltered, is empty: the shop has no products yet (a new shop, SEED_DEMO=false).
+  const nothingYet = location.pathname === '/products' && !search && chips.length === 0 && total === 0;
 
   const pendingParams = usePendingParams(params);
   const panel = <FilterPanel params={pendingParams} filters={filters} categories={categories} hide={hide} />;
@@ -234,9 +235,15 @@ export function ProductListScreen({
           ) : products.length === 0 ? (
             <div className="plist__empty" data-testid="empty-state">
               <EmptyIcon />
-              <h2>{emptyText ?? t('catalog.no_match')}</h2>
-              <p className="muted">{chips.length ? t('catalog.no_match_hint') : t('catalog.no_match_search_hint')}</p>
-              {chips.length ? (
+              <h2>{nothingYet ? t('catalog.none_yet') : (emptyText ?? t('catalog.no_match'))}</h2>
+              <p className="muted">
+                {nothingYet
+                  ? t('catalog.none_yet_hint')
+                  : chips.length
+                    ? t('catalog.no_match_hint')
+                    : t('catalog.no_match_search_hint')}
+              </p>
+              {nothingYet ? null : chips.length ? (
                 <Link to={clearHref} className="btn btn-primary" data-testid="empty-clear-filters">
                   {t('catalog.clear_filters')}
                 </Link>

@@ -1,8 +1,11 @@
 import type { RatingSummary, Review } from '@souq/contracts';
 import { isDefaultAvatar } from '@souq/contracts/constants';
 import { useState } from 'react';
-import { useSite } from '~/shared/site';
+import { useFetcher } from 'react-router';
 import { formatDate } from '~/shared/dates';
+import { documentLocale } from '~/shared/i18n';
+import { useSite } from '~/shared/site';
+import { useOnAnswer } from '~/shared/ui/form';
 import { Img } from '~/shared/ui/image';
 import { fetchReviews } from './api';
 import { Stars } from './product-card';
@@ -44,7 +47,26 @@ export function RatingSummaryView({ summary }: { summary: RatingSummary }) {
   );
 }
 
-/** The reviews of a product or a shop: summary, list, and Load more. */
+/** A further page of a product's or a shop's reviews (routes/resources/reviews.ts), or `failed`. */
+export type ReviewsPage = { page: number; reviews: Review[] } | { page: number; failed: true };
+
+export async function loadReviewsPage({ request }: { request: Request }): Promise<ReviewsPage> {
+  const q = new URL(request.url).searchParams;
+  const num = (k: string) => (q.get(k) ? Number(q.get(k)) : undefined);
+  const page = num('page') ?? 1;
+  try {
+    const next = await fetchReviews(
+      { locale: documentLocale() },
+      { product_id: num('product_id'), shop_id: num('shop_id'), page, per_page: num('per_page') },
+    );
+    return { page, reviews: next.reviews };
+  } catch (e) {
+    console.warn('reviews failed to load', e);
+    return { page, failed: true };
+  }
+}
+
+/** The reviews of a product or a shop: summary, list, and Load more (a fetcher's load of the next page). */
 export function ReviewsSection({
   target,
   summary,
@@ -61,25 +83,23 @@ export function ReviewsSection({
   id?: string;
 }) {
   const { t, locale } = useSite();
-  const [reviews, setReviews] = useState(initial);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function more() {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const next = await fetchReviews({ locale }, { ...target, page: page + 1, per_page: perPage });
-      setReviews((r) => [...r, ...next.reviews.filter((x) => !r.some((y) => y.id === x.id))]);
-      setPage(page + 1);
-    } catch (e) {
-      console.warn('reviews failed to load', e);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const [shown, setShown] = useState({ reviews: initial, page: 1 });
+  const fetcher = useFetcher<ReviewsPage>();
+  useOnAnswer(fetcher.data, (next) => {
+    if ('failed' in next) return;
+    setShown((s) => ({
+      reviews: [...s.reviews, ...next.reviews.filter((x) => !s.reviews.some((y) => y.id === x.id))],
+      page: next.page,
+    }));
+  });
+  const { reviews, page } = shown;
+  const loading = fetcher.state !== 'idle';
+  const failed = !loading && fetcher.data !== undefined && 'failed' in fetcher.data;
+  const more = () => {
+    const query = new URLSearchParams({ page: String(page + 1), per_page: String(perPage) });
+    for (const [k, v] of Object.entries(target)) query.set(k, String(v));
+    void fetcher.load(`/resources/reviews?${query}`);
+  };
 
   return (
     <section className="section reviews" id={id} data-testid="reviews" aria-labelledby={`${id}-title`}>
@@ -116,6 +136,14 @@ export function ReviewsSection({
                     </div>
                   </div>
                   {r.description ? <p className="review__text">{r.description}</p> : null}
+                  {r.reply ? (
+                    <div className="review__reply" data-testid="review-reply">
+                      <strong className="review__reply-title">{t('review.shop_reply')}</strong>
+                      <p className="review__text" dir="auto">
+                        {r.reply}
+                      </p>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import { useSite } from '~/shared/site';
-import { useConversation, type ConversationSource, type ShownMessage } from './conversation';
-import { ConversationList, ConversationPane, InboxShell, NoSelection, type InboxEntry } from './inbox';
-import { useInboxList, type InboxPage } from './inbox-list';
-import type { ChatMessage } from './types';
+import { useNavigate, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { useConversation, useCountAfter, type ShownMessage } from './conversation';
+import { ConversationList, ConversationPane, InboxShell, NoSelection, type InboxEntry, type ListState } from './inbox';
+import { inboxHref, inboxQuery, type InboxData, type InboxQuery } from './inbox-data';
+import { useSearchBox } from './search-box';
+import type { ChatMessage, ChatProduct } from './types';
 
 /** What a chat screen hears: a message for this side of the chat, or a reconnection. */
 export type InboxEvent = { kind: 'message'; message: ChatMessage | null } | { kind: 'reconnect' };
 
-/** A conversation of an inbox's list: its last message moves it to the top. */
+/** A conversation of an inbox's list. */
 export interface InboxConversation {
   last_message: string | null;
   last_message_time: string | null;
@@ -26,35 +27,32 @@ export interface InboxTexts {
 }
 
 /**
- * One side of the chat (the customer's shops, the seller's customers): how its conversations name the
- * other party, and the calls and channels that side uses. The functions that load, reload the count
- * and subscribe must keep their identity (module functions or useCallback).
+ * One side of the chat (the customer's shops, the seller's customers): its page's data and address,
+ * where older pages and the unread count load from, and how its conversations name the other party.
  */
 export interface InboxScreenProps<T extends InboxConversation, P extends { id: number }> {
-  load(query: { search: string; page: number }, signal?: AbortSignal): Promise<InboxPage<T>>;
+  /** The page's loader data (inbox-data.ts loadInbox). */
+  data: InboxData<T>;
+  /** The page's path (its action sends) and the address parameter naming the open conversation's other party. */
+  path: string;
+  party: string;
   perPage: number;
-  /** Named in the console when a page of the list fails. */
-  what: string;
-  /** The other party of the open conversation, and how to open or close one. */
-  active: P | null;
-  setActive(party: P | null): void;
-  /** The open conversation's calls (null while none is open). */
-  source: ConversationSource | null;
-  /** The other party's id in a conversation of the list (a module function: its identity must not change). */
+  conversationOf(id: number): string;
+  olderHref(id: number, page: number): string;
+  /** The unread count's keyed fetcher, loaded again after page 1 has been read. */
+  unread: { key: string; path: string };
+  /** Realtime messages and reconnections of this side (a module function: its identity must not change). */
+  onEvent(listener: (e: InboxEvent) => void): () => void;
   keyOf(c: T): number;
-  /** The other party of a conversation in the list, and the id of a message's other party. */
+  /** The other party of a conversation in the list, and of a message. */
   partyOf(c: T): P;
-  messagePartyId(m: ChatMessage): number;
+  partyOfMessage(m: ChatMessage): P;
   /** A row of the list (its key is the other party's id). */
   entryOf(c: T): InboxEntry;
-  /** The conversation with its unread count at zero. */
-  markRead(c: T): T;
-  reloadUnread(locale: string): Promise<void>;
-  onEvent(listener: (e: InboxEvent) => void): () => void;
-  /** After a message has been sent (the sender's last seen). */
-  onSent(): void;
   who(party: P): { name: string; photo: string | null };
   online(entry: T | undefined, newest: ShownMessage | undefined): boolean;
+  /** A message of this side to `party`, as it shows while being sent. */
+  draft(party: P, text: string, product: ChatProduct | null): Omit<ChatMessage, 'id'>;
   /** Which messages are this side's own. */
   mine: ChatMessage['type'];
   texts: InboxTexts;
@@ -63,57 +61,50 @@ export interface InboxScreenProps<T extends InboxConversation, P extends { id: n
 }
 
 /**
- * An inbox screen (SPEC §4): the searchable list of conversations (useInboxList) beside the open
- * conversation. Selecting one marks it read; a message that arrives refreshes the open conversation,
- * page 1 of the list and the unread count; one sent moves its conversation to the top.
+ * An inbox screen (SPEC §4): the searchable list of conversations beside the open conversation, all of it
+ * named by the address (`?search=&page=&<party>=`) and read by the page's loader. Typing a search,
+ * scrolling the list, choosing a conversation are navigations (the new choice shows at once, loading);
+ * a message sent (the page's action) and each realtime event load the page again, and the unread count
+ * follows each read of page 1.
  */
 export function InboxScreen<T extends InboxConversation, P extends { id: number }>(props: InboxScreenProps<T, P>) {
-  const { locale } = useSite();
-  const { load, perPage, what, keyOf, active, setActive, source, partyOf, markRead, reloadUnread, onEvent, texts } = props;
-  const list = useInboxList({ load, perPage, keyOf, what });
-  const { items, setItems, refreshFirstPage } = list;
-  const conv = useConversation(source);
-  const { refresh } = conv;
-  const activeId = active?.id ?? null;
+  const { data, path, party, keyOf, onEvent } = props;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const shown = inboxQuery(params, party);
+  const coming = navigation.location?.pathname === path ? inboxQuery(new URLSearchParams(navigation.location.search), party) : null;
+  const open = (coming ?? shown).open;
 
-  // Opening a conversation reads its page 1, which marks it read: the count goes to zero, the badge follows.
-  useEffect(() => {
-    if (conv.state === 'ready' && conv.loadedAt === 1) void reloadUnread(locale);
-  }, [conv.state, conv.loadedAt, locale, reloadUnread]);
+  const go = (q: Partial<InboxQuery>, replace = false) =>
+    void navigate(inboxHref(path, party, { ...shown, ...q }), { replace, preventScrollReset: true });
+  const search = useSearchBox(shown.search, (s) => go({ search: s, pages: 1 }, true));
 
-  // SPEC §4: on the chat screens a message refreshes the conversation, the list and the unread count.
-  const messagePartyId = props.messagePartyId;
-  useEffect(
-    () =>
-      onEvent((e) => {
-        void (async () => {
-          if (activeId !== null && (e.kind === 'reconnect' || (e.message && messagePartyId(e.message) === activeId))) {
-            await refresh();
-          }
-          await refreshFirstPage((c) => (keyOf(c) === activeId ? markRead(c) : c));
-          await reloadUnread(locale);
-        })();
-      }),
-    // markRead and messagePartyId read fields of their argument only: their identity does not matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [activeId, refresh, locale, refreshFirstPage, onEvent, reloadUnread, keyOf],
-  );
+  // SPEC §4: on the chat screens a message (or the connection back) refreshes the conversation, the list and the count.
+  useEffect(() => onEvent(() => void revalidate()), [onEvent, revalidate]);
+  useCountAfter(data.conversation, props.unread);
 
-  const activeEntry = items.find((c) => keyOf(c) === activeId);
+  const items = data.list.items;
+  const activeEntry = open === null ? undefined : items.find((c) => keyOf(c) === open);
+  const answer = open !== null && data.conversation?.of === props.conversationOf(open) ? data.conversation : null;
+  const firstMessage = answer?.messages?.[0];
+  const active = activeEntry ? props.partyOf(activeEntry) : firstMessage ? props.partyOfMessage(firstMessage) : null;
+
+  const conv = useConversation({
+    of: active ? props.conversationOf(active.id) : null,
+    to: active?.id ?? null,
+    first: data.conversation,
+    perPage: props.perPage,
+    olderHref: (p) => props.olderHref(active?.id ?? 0, p),
+    sendTo: { action: path },
+    draft: (text, product) => props.draft(active!, text, product),
+  });
   const newest = [...conv.messages].reverse().find((m) => m.id > 0);
 
-  const send = (text: string) => {
-    void conv.send(text, null).then((sent) => {
-      if (!sent) return;
-      props.onSent();
-      setItems((shown) => {
-        const entry = shown.find((c) => keyOf(c) === activeId);
-        if (!entry) return shown;
-        const moved = { ...entry, last_message: text, last_message_time: new Date().toISOString() };
-        return [moved, ...shown.filter((c) => c !== entry)];
-      });
-    });
-  };
+  const state: ListState =
+    coming && coming.search !== shown.search ? 'loading' : data.list.error !== undefined ? 'error' : 'ready';
+  const { texts } = props;
 
   return (
     <InboxShell
@@ -122,24 +113,19 @@ export function InboxScreen<T extends InboxConversation, P extends { id: number 
       list={
         <ConversationList
           entries={items.map(props.entryOf)}
-          selected={activeId}
-          onSelect={(e) => {
-            const found = items.find((c) => keyOf(c) === e.key);
-            if (!found) return;
-            setActive(partyOf(found));
-            setItems((shown) => shown.map((c) => (keyOf(c) === e.key ? markRead(c) : c)));
-          }}
-          state={list.state}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          onMore={list.more}
-          onRetry={list.retry}
-          search={list.query}
-          onSearch={list.setQuery}
+          selected={open}
+          onSelect={(e) => go({ open: e.key })}
+          state={state}
+          hasMore={items.length < data.list.total}
+          loadingMore={Boolean(coming && coming.search === shown.search && coming.pages > shown.pages)}
+          onMore={() => go({ pages: shown.pages + 1 }, true)}
+          onRetry={() => void revalidate()}
+          search={search.text}
+          onSearch={search.onChange}
           searchLabel={texts.searchLabel}
           emptyTitle={texts.emptyTitle}
           emptyText={texts.emptyText}
-          noMatch={texts.noMatch(list.search)}
+          noMatch={texts.noMatch(shown.search)}
           label={texts.label}
         />
       }
@@ -150,8 +136,8 @@ export function InboxScreen<T extends InboxConversation, P extends { id: number 
             online={props.online(activeEntry, newest)}
             conv={conv}
             isMine={(m) => m.type === props.mine}
-            onSend={send}
-            onBack={() => setActive(null)}
+            onRetryOpen={() => void revalidate()}
+            onBack={() => go({ open: null })}
             headingId={props.headingId}
           />
         ) : (

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useSite } from '~/shared/site';
 import { SearchIcon } from '~/shared/ui/icons';
-import type { useConversation } from './conversation';
+import type { Conversation } from './conversation';
 import { ChatBubbleIcon } from './icons';
 import { ChatAvatar, Composer, MessageList, PresencePill } from './message-view';
 import { formatClock, formatDay, formatMessageTime } from './time';
@@ -12,17 +12,6 @@ export const INBOX_OLDER_THRESHOLD = 300;
 /** SPEC §9: the shop list asks for its next page under 300 px from its end, and re-arms past 400 px. */
 export const LIST_MORE_THRESHOLD = 300;
 export const LIST_REARM_THRESHOLD = 400;
-export const SEARCH_DEBOUNCE_MS = 500;
-
-/** The value, once it has not changed for `ms` (the seller search: 500 ms). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A conversation list's time: the clock for today (Oman time), else the day; the full time on hover. */
 export function ListTime({ value }: { value: string | null }) {
@@ -111,11 +100,7 @@ export function ConversationList({
       </div>
       <div className="inbox-list__scroll" onScroll={(e) => onScroll(e.currentTarget)} data-testid="inbox-list">
         {state === 'loading' ? (
-          <div aria-busy="true" className="inbox-list__skeleton">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <div key={i} className="skeleton inbox-skel" />
-            ))}
-          </div>
+          <ListSkeleton />
         ) : state === 'error' && entries.length === 0 ? (
           <div className="chat-state" role="alert">
             <p>{t('chat.list_error')}</p>
@@ -148,9 +133,7 @@ export function ConversationList({
                       <ListTime value={e.time} />
                     </span>
                     <span className="inbox-item__bottom">
-                      <span className="inbox-item__last">
-                        {e.last ?? t('chat.no_messages_yet')}
-                      </span>
+                      <span className="inbox-item__last">{e.last ?? t('chat.no_messages_yet')}</span>
                       {e.unread > 0 ? (
                         <span className="badge" aria-label={t('account.unread', { count: e.unread })} data-testid="inbox-unread">
                           {e.unread}
@@ -183,15 +166,15 @@ export function ConversationPane({
   online,
   conv,
   isMine,
-  onSend,
+  onRetryOpen,
   onBack,
   headingId,
 }: {
   who: { name: string; photo: string | null };
   online: boolean;
-  conv: ReturnType<typeof useConversation>;
+  conv: Conversation;
   isMine(m: ChatMessage): boolean;
-  onSend(text: string): void;
+  onRetryOpen(): void;
   onBack(): void;
   headingId: string;
 }) {
@@ -217,12 +200,12 @@ export function ConversationPane({
         isMine={isMine}
         other={who}
         threshold={INBOX_OLDER_THRESHOLD}
-        onOlder={() => void conv.loadOlder()}
-        onRetryOpen={conv.retryOpen}
+        onOlder={conv.loadOlder}
+        onRetryOpen={onRetryOpen}
         onRetry={conv.resend}
         label={t('chat.conversation_with', { name: who.name })}
       />
-      <Composer onSend={onSend} sending={conv.sending} disabled={conv.state !== 'ready'} />
+      <Composer onSend={(text) => conv.send(text, null)} sending={conv.sending} disabled={conv.state !== 'ready'} />
     </section>
   );
 }
@@ -237,6 +220,30 @@ export function NoSelection({ title, text }: { title: string; text: string }) {
         <p className="muted">{text}</p>
       </div>
     </section>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" className="inbox-list__skeleton">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="skeleton inbox-skel" />
+      ))}
+    </div>
+  );
+}
+
+/** An inbox while its page loads (before hydration, the server's HTML): the list's skeleton beside an empty pane. */
+export function InboxSkeleton() {
+  return (
+    <div className="inbox-wrap">
+      <div className="inbox">
+        <div className="inbox-list">
+          <ListSkeleton />
+        </div>
+        <section className="inbox-pane inbox-pane--none" />
+      </div>
+    </div>
   );
 }
 

@@ -1,17 +1,20 @@
 /**
  * The chat feature's public surface (decision 016): what the chrome, the cart, the account layout and
- * the seller area use. Kept light (it is in every page's shell): the sidebar and pusher-js are chunks
- * of their own, loaded when needed.
+ * the seller area use. Kept light (it is in every page's shell): the sidebar, the screens and pusher-js
+ * are chunks of their own, loaded when needed (the seller's inbox route takes its screen from
+ * inbox-screen.tsx itself, as a route may).
  */
 import { ONLINE_WINDOW_MS } from '@souq/contracts/constants';
 
-export { useChatBootstrap, MESSAGES_PATH } from './live';
+export { useChatBootstrap } from './live';
 export { openChat, type OpenChat } from './open';
 export { ChatSidebarHost } from './sidebar-host';
 export { useChat } from './store';
 export { ChatBubbleIcon } from './icons';
-export { InboxScreen, type InboxEvent, type InboxScreenProps, type InboxTexts } from './inbox-screen';
-export type { ConversationSource } from './conversation';
+export type { InboxEvent } from './inbox-screen';
+/** For the seller's inbox loaders and action (features/seller/chat-data.ts). */
+export { readPage, readSend, type PageAnswer, type SendAnswer } from './pages';
+export { loadInbox, type InboxData } from './inbox-data';
 
 /** Online while the last seen is under 10 minutes old (API.md "Chat"). */
 export const isRecentlySeen = (lastOnline: string | null | undefined, now = Date.now()) =>

@@ -50,7 +50,11 @@ describe('messageParts', () => {
       { kind: 'link', text: 'https://souq.om/', href: 'https://souq.om/' },
       { kind: 'text', text: '"onmouseover="x' },
     ]);
-    expect(messageParts('https://souq.om/<script>')[0]).toEqual({ kind: 'link', text: 'https://souq.om/', href: 'https://souq.om/' });
+    expect(messageParts('https://souq.om/<script>')[0]).toEqual({
+      kind: 'link',
+      text: 'https://souq.om/',
+      href: 'https://souq.om/',
+    });
   });
 });
 

@@ -1,11 +1,10 @@
 import { CHAT_EVENT_TO_USER, userChatChannel } from '@souq/contracts/constants';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { authStore, useAuth } from '~/shared/auth-store';
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
+import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
-import { fetchUnread } from './api';
+import { CHAT_UNREAD } from './chat-paths';
 import { messageOf, subscribe } from './realtime';
-import { setActiveShop, setUnread } from './store';
 import type { ChatMessage } from './types';
 
 /** What the open chat screens hear: a message from a shop, or the connection back after a drop. */
@@ -16,56 +15,38 @@ export function onChatEvent(listener: (e: ChatEvent) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** GET /unread-messages for the signed-in customer into the store (the Message link's badge). */
-export async function reloadUnread(locale: string): Promise<void> {
-  const { token, user } = authStore.get();
-  if (!token || !user) return;
-  try {
-    setUnread(await fetchUnread(locale, user.id));
-  } catch (error) {
-    console.warn('unread count failed', error);
-  }
-}
-
-export const MESSAGES_PATH = '/massages';
-
 /**
- * For a signed-in customer, on every page: the unread count, and the realtime channel
- * private-chat_user_{id} (SPEC §4). A message from a shop: outside /massages the active shop is
- * cleared and the unread count reloaded; the chat screens open (sidebar, Messages) refresh
- * themselves through onChatEvent and reload the count once they have read it.
+ * For a signed-in customer, on every page: the unread count (the keyed fetcher of /resources/chat-unread,
+ * loaded when the session is known and when it changes), and the realtime channel
+ * private-chat_user_{id} (SPEC §4). A message from a shop, or the connection back after a drop, loads
+ * the count again; the chat screens open (sidebar, Messages) hear it through onChatEvent, read their
+ * page 1 again and then the count (decision 020: reading marks read).
  */
 export function useChatBootstrap() {
   const token = useAuth((s) => s.token);
+  const ready = useAuth((s) => s.ready);
   const userId = useAuth((s) => s.user?.id ?? null);
   const { locale, master } = useSite();
-  const { pathname } = useLocation();
-  const path = useRef(pathname);
-  path.current = pathname;
+  const { load } = useFetcher({ key: CHAT_UNREAD.key });
 
   useEffect(() => {
-    if (!token || userId === null) {
-      setUnread(0);
-      return;
-    }
-    void reloadUnread(locale);
+    if (ready && token) void load(CHAT_UNREAD.path);
+  }, [ready, token, load]);
+
+  useEffect(() => {
+    if (!token || userId === null) return;
+    const tell = (e: ChatEvent) => {
+      void load(CHAT_UNREAD.path);
+      listeners.forEach((l) => l(e));
+    };
     return subscribe({
       token,
       locale,
       master,
       channel: userChatChannel(userId),
       event: CHAT_EVENT_TO_USER,
-      onEvent(payload) {
-        const message = messageOf<ChatMessage>(payload);
-        const onMessages = path.current.replace(/\/$/, '') === MESSAGES_PATH;
-        if (!onMessages) setActiveShop(null);
-        void reloadUnread(locale);
-        listeners.forEach((l) => l({ kind: 'message', message }));
-      },
-      onReconnect() {
-        void reloadUnread(locale);
-        listeners.forEach((l) => l({ kind: 'reconnect' }));
-      },
+      onEvent: (payload) => tell({ kind: 'message', message: messageOf<ChatMessage>(payload) }),
+      onReconnect: () => tell({ kind: 'reconnect' }),
     });
-  }, [token, userId, locale, master]);
+  }, [token, userId, locale, master, load]);
 }

@@ -321,7 +321,8 @@ export function Composer({
 
   const submit = () => {
     const value = text.trim();
-    if ((!value && !attachment) || disabled) return;
+    // While one message is on its way the next waits in the textarea (one send at a time).
+    if ((!value && !attachment) || disabled || sending) return;
     onSend(value);
     setText('');
   };

@@ -1,48 +1,37 @@
-import { useCallback, useMemo } from 'react';
-import { updateLastSeen } from '~/features/auth';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
-import { fetchShops, SHOPS_PER_PAGE } from './api';
-import { customerSource } from './customer-source';
+import { SHOPS_PER_PAGE } from './api';
+import { customerDraft } from './chat-data';
+import { CHAT_UNREAD, conversationOf, MESSAGES_PATH, olderHref, SHOP_PARAM } from './chat-paths';
 import { InboxScreen } from './inbox-screen';
-import { onChatEvent, reloadUnread } from './live';
-import { setActiveShop, useChat } from './store';
-import type { ChatMessage, ChatShopRef, ShopConversation } from './types';
+import type { InboxData } from './inbox-data';
+import { onChatEvent } from './live';
+import type { ChatShopRef, ShopConversation } from './types';
 
 const shopOf = (c: ShopConversation) => c.shop.id;
-const shopOfMessage = (m: ChatMessage) => m.shop.id;
 
 /**
- * The Messages screen (/massages, SPEC §2/§4): Search Seller (500 ms debounce), the shops with their
- * last message, time and unread count (20 a page, more on scroll), and the conversation with the
- * active shop; with none selected, No User Selected.
+ * The Messages screen (/massages?search=&page=&shop=, SPEC §2/§4): Search Seller (500 ms debounce), the
+ * shops with their last message, time and unread count (20 a page, more on scroll), and the conversation
+ * with the shop the address names; with none, No User Selected. Its data is the page's loader's.
  */
-export function MessagesScreen() {
-  const { t, locale } = useSite();
+export function MessagesScreen({ data }: { data: InboxData<ShopConversation> }) {
+  const { t } = useSite();
   const user = useAuth((s) => s.user);
-  const token = useAuth((s) => s.token);
-  const activeShop = useChat((s) => s.activeShop);
-  const loadShops = useCallback(
-    (q: { search: string; page: number }, signal?: AbortSignal) => fetchShops(locale, q, signal),
-    [locale],
-  );
-  const source = useMemo(
-    () => (activeShop && user ? customerSource(locale, activeShop, user, false) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [activeShop?.id, user?.id, locale],
-  );
-
+  if (!user) return null;
   return (
     <InboxScreen<ShopConversation, ChatShopRef>
-      load={loadShops}
+      data={data}
+      path={MESSAGES_PATH}
+      party={SHOP_PARAM}
       perPage={SHOPS_PER_PAGE}
-      what="shop list"
+      conversationOf={conversationOf}
+      olderHref={olderHref}
+      unread={CHAT_UNREAD}
+      onEvent={onChatEvent}
       keyOf={shopOf}
-      active={activeShop}
-      setActive={setActiveShop}
-      source={source}
       partyOf={(c) => c.shop}
-      messagePartyId={shopOfMessage}
+      partyOfMessage={(m) => m.shop}
       entryOf={(c) => ({
         key: c.shop.id,
         name: c.shop.name,
@@ -51,14 +40,9 @@ export function MessagesScreen() {
         time: c.last_message_time,
         unread: c.unread_message_shop,
       })}
-      markRead={(c) => ({ ...c, unread_message_shop: 0 })}
-      reloadUnread={reloadUnread}
-      onEvent={onChatEvent}
-      onSent={() => {
-        if (token) void updateLastSeen(token, locale);
-      }}
       who={(shop) => ({ name: shop.name, photo: shop.logo })}
       online={(entry, newest) => newest?.shop_active_status ?? entry?.shop_active_status ?? false}
+      draft={(shop, text, product) => customerDraft(user, shop, false)(text, product)}
       mine="user"
       texts={{
         searchLabel: t('chat.search_seller'),

@@ -3,9 +3,10 @@ import { createStore, useStore } from '~/shared/store';
 import type { ChatProduct, ChatShopRef } from './types';
 
 /**
- * SPEC §3 "Chat state": the Messages screen's active shop, the unread count of the account sidebar's
- * Message link, and the chat sidebar (which shop it talks to, and the product it was opened from).
- * The Messages screen keeps its shop list itself. A logout clears it all (SPEC §4).
+ * SPEC §3 "Chat state": the unread count of the account sidebar's Message link (written by the
+ * /resources/chat-unread loader) and the chat sidebar (which shop it talks to, and the product it was
+ * opened from). The Messages screen's open shop is in its address (`/massages?shop=`). A logout clears
+ * it all (SPEC §4).
  */
 export interface ChatSidebarTarget {
   shop: ChatShopRef;
@@ -15,14 +16,13 @@ export interface ChatSidebarTarget {
   product?: ChatProduct | null;
 }
 export interface ChatState {
-  activeShop: ChatShopRef | null;
   unreadMessages: number;
   sidebar: ChatSidebarTarget | null;
   /** Bumped to open the sidebar again on the same target. */
   opened: number;
 }
 
-const initial: ChatState = { activeShop: null, unreadMessages: 0, sidebar: null, opened: 0 };
+const initial: ChatState = { unreadMessages: 0, sidebar: null, opened: 0 };
 export const chatStore = createStore<ChatState>(initial);
 export const useChat = <S>(selector: (s: ChatState) => S): S => useStore(chatStore, selector, initial);
 
@@ -33,5 +33,4 @@ export function openChatSidebar(target: ChatSidebarTarget) {
   chatStore.set((s) => ({ sidebar: target, opened: s.opened + 1 }));
 }
 export const closeChatSidebar = () => chatStore.set({ sidebar: null });
-export const setActiveShop = (shop: ChatShopRef | null) => chatStore.set({ activeShop: shop });
 export const setUnread = (count: number) => chatStore.set({ unreadMessages: Math.max(0, count) });

@@ -25,6 +25,7 @@ function LazyAuthOverlays() {
   if (!needed && AUTH_OVERLAYS.has(overlay)) setNeeded(true);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    // eslint-disable-next-line souq/no-api-in-effect -- code loading: the dialogs' chunk, no data
     idle(() => void loadAuthOverlays());
   }, []);
   return needed ? (

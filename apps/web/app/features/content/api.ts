@@ -5,7 +5,7 @@ import type {
   LegalPageResponse,
   ShopApplicationResponse,
 } from '@souq/contracts';
-import { api, apiHeaders, buildPath, readAnswer, type ApiContext } from '~/shared/api';
+import { api, apiMultipart, type ApiContext } from '~/shared/api';
 
 /**
  * The content calls of the storefront (API.md "Support and content"): blog, legal pages, the shop
@@ -40,6 +40,5 @@ export const fetchLegalPage = (o: CallOptions, slug: string) =>
 
 /** POST /shop/register as multipart form data (the logo is a file). */
 export async function submitShopApplication(form: FormData, locale: string): Promise<ShopApplicationResponse['data']> {
-  const res = await fetch(buildPath('/shop/register'), { method: 'POST', headers: apiHeaders(locale), body: form });
-  return (await readAnswer<ShopApplicationResponse>(res)).data;
+  return (await apiMultipart<ShopApplicationResponse>('/shop/register', form, { locale })).data;
 }

@@ -18,6 +18,7 @@ export function useBlogViews(slug: string, initial: number, locale: string): num
   useEffect(() => {
     if (!ready || reported.current === slug) return;
     reported.current = slug;
+    // eslint-disable-next-line souq/no-api-in-effect -- beacon: counts the visit once a day; its answer only refreshes the count shown
     recordBlogView({ locale, token }, slug)
       .then((r) => {
         // Still on this post (a quick move to another one keeps that one's count).

@@ -1,4 +1,4 @@
-import type { Cart, OrderDetail, OrdersAnswer, OrderStatusKey, PaymentStatusAnswer } from '@souq/contracts';
+import type { Cart, Envelope, OrderDetail, OrdersAnswer, OrderStatusKey, PaymentStatusAnswer } from '@souq/contracts';
 import { api } from '~/shared/api';
 import { sessionToken } from '~/shared/auth-store';
 
@@ -6,10 +6,6 @@ import { sessionToken } from '~/shared/auth-store';
  * The customer's order calls (API.md "Cart, vouchers, checkout, orders"), each with the signed-in
  * customer's Bearer token. A 401 clears the session (shared/api.ts tells the auth store).
  */
-interface Envelope<T> {
-  message?: string;
-  data: T;
-}
 
 /** The saved session's token also while the page hydrates (the account pages' loaders run then). */
 const token = sessionToken;

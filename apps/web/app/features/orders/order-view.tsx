@@ -186,6 +186,11 @@ export function OrderPayment({ order, showBank = true }: { order: Order; showBan
           {t('orders.paid_at')}: {formatDateTime(order.paid_at, locale)}
         </p>
       ) : null}
+      {order.refund_state !== 'none' ? (
+        <p className={`ord-refund ord-refund--${order.refund_state}`} data-testid="order-refund" data-state={order.refund_state}>
+          {t(order.refund_state === 'due' ? 'orders.refund_due' : 'orders.refund_done')}
+        </p>
+      ) : null}
       {showBank && order.payment_method === 'bank' && order.payment_status === 'Unpaid' ? (
         <div className="ord-bank" data-testid="bank-details">
           <p className="ord-bank__note">{t('orders.bank_note', { code: order.order_code })}</p>

@@ -1,10 +1,12 @@
 import type { OrderSummary, PaymentStatusAnswer } from '@souq/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useFetcher, useNavigate, useRevalidator } from 'react-router';
 import { ApiError } from '~/shared/api';
-import { useAuth } from '~/shared/auth-store';
+import { sessionToken, useReloadOnSessionChange } from '~/shared/auth-store';
+import { documentLocale, makeTranslate, messagesOf } from '~/shared/i18n';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
+import { useOnAnswer } from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
 import { openOverlay } from '~/shared/ui-store';
 import { cancelOrder, fetchPaymentStatus } from './api';
@@ -14,11 +16,48 @@ import { formatDateTime, PaymentStatusBadge, StatusBadge } from './status';
 export const POLL_MS = 2000;
 export const POLL_LIMIT = 15;
 
-type Load =
-  | { state: 'loading' }
+/** What the return pages' loader found, and for which session (null: signed out). */
+export type PaymentReturnData = { token: string | null } & (
+  | { state: 'signed-out' }
   | { state: 'missing' }
   | { state: 'error'; message: string }
-  | { state: 'ready'; answer: PaymentStatusAnswer };
+  | { state: 'ready'; answer: PaymentStatusAnswer }
+);
+
+/**
+ * The return pages' client loader: GET /payment/status for the reference in the address (the server
+ * asks the gateway while it is pending). An unknown or missing reference is `missing`.
+ */
+export async function loadPaymentReturn({ request }: { request: Request }): Promise<PaymentReturnData> {
+  const token = sessionToken();
+  if (!token) return { token, state: 'signed-out' };
+  const sessionId = (new URL(request.url).searchParams.get('session_id') ?? '').trim();
+  if (!sessionId) return { token, state: 'missing' };
+  try {
+    return { token, state: 'ready', answer: await fetchPaymentStatus(sessionId, documentLocale(), request.signal) };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 404 || e.status === 422)) return { token, state: 'missing' };
+    if (e instanceof ApiError && e.status === 401) return { token: null, state: 'signed-out' };
+    return { token, state: 'error', message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The payment-cancel modal's action: cancels the orders named (each still Pending and Unpaid). */
+export async function cancelUnpaid({ request }: { request: Request }): Promise<{ ok: boolean }> {
+  const form = await request.formData();
+  const locale = documentLocale();
+  try {
+    for (const id of String(form.get('order_ids') ?? '')
+      .split(',')
+      .filter(Boolean))
+      await cancelOrder(Number(id), locale);
+    toast.success(makeTranslate(messagesOf(locale))('payment.orders_cancelled'));
+    return { ok: true };
+  } catch (e) {
+    toast.error(e instanceof Error ? e.message : String(e));
+    return { ok: false };
+  }
+}
 
 /** What the page says: paid, still being confirmed (and whether we stopped asking), or not paid. */
 export type ReturnState = 'paid' | 'pending' | 'slow' | 'failed';
@@ -95,31 +134,20 @@ function PaymentCancelDialog({
   open,
   answer,
   onClose,
-  onChanged,
 }: {
   open: boolean;
   answer: PaymentStatusAnswer;
   onClose(next?: string): void;
-  onChanged(): void;
 }) {
   const { t, locale } = useSite();
-  const [busy, setBusy] = useState(false);
+  // The page's action cancels them; the status is then loaded again (the orders show Cancelled).
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const busy = fetcher.state !== 'idle';
+  useOnAnswer(fetcher.data, (done) => done.ok && onClose());
   const open_ = answer.orders.filter((o) => o.order_status === 'Pending' && o.payment_status === 'Unpaid');
   const withdrawn = answer.orders.every((o) => o.order_status === 'Cancelled');
-  const cancelAll = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      for (const o of open_) await cancelOrder(o.id, locale);
-      toast.success(t('payment.orders_cancelled'));
-      onChanged();
-      onClose();
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : String(e));
-      onChanged();
-    } finally {
-      setBusy(false);
-    }
+  const cancelAll = () => {
+    if (!busy) void fetcher.submit({ order_ids: open_.map((o) => o.id).join(',') }, { method: 'post' });
   };
   return (
     <Dialog
@@ -158,7 +186,7 @@ function PaymentCancelDialog({
           <button
             type="button"
             className="btn acc-btn-danger-outline"
-            onClick={() => void cancelAll()}
+            onClick={cancelAll}
             disabled={busy}
             aria-busy={busy || undefined}
             data-testid="payment-cancel-orders"
@@ -179,45 +207,26 @@ const ICONS: Record<ReturnState, string> = { paid: '✓', pending: '', slow: '�
  * from GET /payment/status (asked again while it is being confirmed), the orders it pays, and — when it
  * was not made — the payment-cancel modal.
  */
-export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
-  const { t, locale, money } = useSite();
+export function PaymentReturn({ kind, data }: { kind: 'success' | 'cancel'; data: PaymentReturnData }) {
+  const { t, money } = useSite();
   const navigate = useNavigate();
-  const ready = useAuth((s) => s.ready);
-  const token = useAuth((s) => s.token);
-  const [params] = useSearchParams();
-  const sessionId = (params.get('session_id') ?? '').trim();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { revalidate } = useRevalidator();
   const [polls, setPolls] = useState(0);
   const [modal, setModal] = useState(false);
   const modalShown = useRef(false);
+  useReloadOnSessionChange(data.token);
 
-  useEffect(() => {
-    if (!ready || !token) return;
-    if (!sessionId) {
-      setLoad({ state: 'missing' });
-      return;
-    }
-    const ctrl = new AbortController();
-    fetchPaymentStatus(sessionId, locale, ctrl.signal)
-      .then((answer) => setLoad({ state: 'ready', answer }))
-      .catch((e: unknown) => {
-        if (ctrl.signal.aborted) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 422)) setLoad({ state: 'missing' });
-        else if (!(e instanceof ApiError && e.status === 401))
-          setLoad({ state: 'error', message: e instanceof Error ? e.message : String(e) });
-      });
-    return () => ctrl.abort();
-  }, [ready, token, sessionId, locale, attempt, polls]);
+  const view = data.state === 'ready' ? returnState(kind, data.answer.payment_status, polls) : null;
 
-  const view = load.state === 'ready' ? returnState(kind, load.answer.payment_status, polls) : null;
-
-  // Pending: ask again a little later (each answer re-runs the effect above through `polls`).
+  // Pending: ask again a little later (each answer arrives as new loader data, which sets the next timer).
   useEffect(() => {
     if (view !== 'pending') return;
-    const timer = setTimeout(() => setPolls((n) => n + 1), POLL_MS);
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void revalidate();
+    }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [view, load]);
+  }, [view, data, revalidate]);
 
   // Not paid: the payment-cancel modal opens by itself, once.
   useEffect(() => {
@@ -243,9 +252,8 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
     },
     [navigate],
   );
-  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (ready && !token)
+  if (data.state === 'signed-out')
     return (
       <div className="container pay-return" data-testid="payment-return" data-state="signed-out">
         <h1 className="pay-return__title">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
@@ -255,7 +263,7 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
         </button>
       </div>
     );
-  if (load.state === 'missing')
+  if (data.state === 'missing')
     return (
       <div className="container pay-return" data-testid="payment-return" data-state="missing">
         <h1 className="pay-return__title">{t('payment.missing_title')}</h1>
@@ -265,30 +273,21 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
         </div>
       </div>
     );
-  if (load.state === 'error')
+  if (data.state === 'error')
     return (
       <div className="container pay-return" data-testid="payment-return" data-state="error">
         <h1 className="pay-return__title">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
         <p className="acc-error" role="alert">
-          {load.message}
+          {data.message}
         </p>
-        <button type="button" className="btn btn-primary" onClick={refresh}>
+        <button type="button" className="btn btn-primary" onClick={() => void revalidate()}>
           {t('account.retry')}
         </button>
       </div>
     );
-  if (load.state === 'loading' || !view)
-    return (
-      <div className="container pay-return" aria-busy="true" data-testid="payment-return" data-state="loading">
-        <h1 className="sr-only">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
-        <div className="skeleton pay-return__skel-icon" />
-        <div className="skeleton pay-return__skel-line" />
-        <div className="skeleton pay-return__skel-line pay-return__skel-line--short" />
-        <div className="skeleton pay-return__skel-block" />
-      </div>
-    );
+  if (!view) return <PaymentReturnLoading kind={kind} />;
 
-  const { answer } = load;
+  const { answer } = data;
   const total = money(totalOf(answer.orders));
   const text = {
     paid: t('payment.paid_text', { amount: total }),
@@ -321,7 +320,21 @@ export function PaymentReturn({ kind }: { kind: 'success' | 'cancel' }) {
         ) : null}
         <ReturnLinks primary={view === 'paid'} />
       </div>
-      {view === 'failed' ? <PaymentCancelDialog open={modal} answer={answer} onClose={closeModal} onChanged={refresh} /> : null}
+      {view === 'failed' ? <PaymentCancelDialog open={modal} answer={answer} onClose={closeModal} /> : null}
+    </div>
+  );
+}
+
+/** While the status is asked (the page's HydrateFallback). */
+export function PaymentReturnLoading({ kind }: { kind: 'success' | 'cancel' }) {
+  const { t } = useSite();
+  return (
+    <div className="container pay-return" aria-busy="true" data-testid="payment-return" data-state="loading">
+      <h1 className="sr-only">{t(kind === 'success' ? 'page.payment_success' : 'page.payment_cancel')}</h1>
+      <div className="skeleton pay-return__skel-icon" />
+      <div className="skeleton pay-return__skel-line" />
+      <div className="skeleton pay-return__skel-line pay-return__skel-line--short" />
+      <div className="skeleton pay-return__skel-block" />
     </div>
   );
 }

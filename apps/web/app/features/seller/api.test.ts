@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onUnauthorized } from '~/shared/api';
+import { onUnauthorized } from '~/shared/unauthorized';
 import { authStore, clearAuth } from '~/shared/auth-store';
 import { fetchSellerOrders, sellerLogin, setSellerOrderStatus } from './api';
 import { SELLER_KEY, sellerStore, setSellerSession } from './store';
@@ -30,7 +30,8 @@ describe('the seller session', () => {
     expect(localStorage.getItem('auth')).toBeNull();
     const fetchMock = vi.fn().mockResolvedValue(json(200, { data: { total: 0, orders: [], status_wise_orders: {} } }));
     vi.stubGlobal('fetch', fetchMock);
-    await fetchSellerOrders({ status: 'on_the_way', page: 2, perPage: 10 }, 'ar');
+    document.documentElement.lang = 'ar';
+    await fetchSellerOrders({ status: 'on_the_way', page: 2, perPage: 10 });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit & { headers: Record<string, string> }];
     expect(url).toBe('/api/seller/orders?order_status=on_the_way&page=2&per_page=10');
     expect(init.headers.Authorization).toBe('Bearer seller-token');
@@ -40,7 +41,7 @@ describe('the seller session', () => {
   it('ends on a 401 from a seller call without signing the customer out', async () => {
     setSellerSession({ token: 'expired', seller, shop });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(401, { message: 'Unauthenticated.' })));
-    await expect(setSellerOrderStatus(9, 'Confirm', 'en')).rejects.toMatchObject({ status: 401 });
+    await expect(setSellerOrderStatus(9, 'Confirm')).rejects.toMatchObject({ status: 401 });
     expect(sellerStore.get().token).toBeNull();
     expect(localStorage.getItem(SELLER_KEY)).toBeNull();
     expect(authStore.get().token).toBe('customer-token');
@@ -48,7 +49,7 @@ describe('the seller session', () => {
 
   it('keeps the form on a failed sign-in and shows the server message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(400, { message: 'These credentials do not match our records.' })));
-    await expect(sellerLogin('seller1@souq.om', 'nope', 'en')).rejects.toThrow('These credentials do not match our records.');
+    await expect(sellerLogin('seller1@souq.om', 'nope')).rejects.toThrow('These credentials do not match our records.');
     expect(authStore.get().token).toBe('customer-token');
   });
 });

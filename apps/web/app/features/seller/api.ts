@@ -1,46 +1,40 @@
-import type { OrderDetail, OrdersAnswer, OrderStatusName, SellerAuth } from '@souq/contracts';
+import type { Envelope, OrderDetail, OrdersAnswer, OrderStatusName, SellerAuth, SellerDashboard } from '@souq/contracts';
 import { CHAT_PAGE_SIZE } from '@souq/contracts/constants';
 import type { ChatMessage, UserConversation } from '~/features/chat';
-import { ApiError, apiHeaders, buildPath, readAnswer, type RequestOptions } from '~/shared/api';
-import { clearSellerSession, sellerStore } from './store';
+import { api, apiMultipart, type RequestOptions } from '~/shared/api';
+import { documentLocale } from '~/shared/i18n';
+import { clearSellerSession, sellerToken } from './store';
 
-interface Envelope<T> {
-  message?: string;
-  data: T;
-}
+type SellerOptions = Omit<RequestOptions, 'locale' | 'token' | 'context' | 'onUnauthorized'> & { locale?: string };
 
 /**
- * A call of the seller area (API.md "Seller side") with the seller's token. A 401 ends the seller's
- * session only: it is read here, not by shared/api.ts, whose 401 signs the customer out.
+ * What the seller area's calls (API.md "Seller side") carry: the seller's token, the page's language
+ * unless given one. A 401 ends the seller's session only, never the customer's (a shop owner may be both
+ * in one browser); the sign-in's own 401 ends nothing.
  */
-export async function sellerCall<T>(
-  path: string,
-  options: { locale: string; method?: 'GET' | 'POST'; body?: unknown; query?: RequestOptions['query']; signal?: AbortSignal },
-): Promise<Envelope<T>> {
-  const headers = apiHeaders(options.locale, sellerStore.get().token);
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(buildPath(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  if (res.status === 401) {
-    const payload = (await res.json().catch(() => ({}))) as { message?: string };
-    if (path !== '/seller/login') clearSellerSession();
-    throw new ApiError(401, payload.message ?? 'Unauthenticated.');
-  }
-  return readAnswer<Envelope<T>>(res);
+const sessionOf = (path: string, locale?: string) => ({
+  locale: locale ?? documentLocale(),
+  token: sellerToken(),
+  onUnauthorized: path === '/seller/login' ? () => undefined : clearSellerSession,
+});
+
+export async function sellerCall<T>(path: string, options: SellerOptions = {}): Promise<Envelope<T>> {
+  return api<Envelope<T>>(path, { ...options, ...sessionOf(path, options.locale) });
 }
 
-export async function sellerLogin(email: string, password: string, locale: string): Promise<SellerAuth> {
-  return (await sellerCall<SellerAuth>('/seller/login', { method: 'POST', body: { email, password }, locale })).data;
+/** A multipart POST as the seller (a ticket's answer with its files). */
+export async function sellerForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
+  return apiMultipart<Envelope<T>>(path, form, sessionOf(path));
+}
+
+export async function sellerLogin(email: string, password: string): Promise<SellerAuth> {
+  return (await sellerCall<SellerAuth>('/seller/login', { method: 'POST', body: { email, password } })).data;
 }
 
 /** Revokes the token on the server (best effort) and forgets it here. */
-export async function sellerLogout(locale: string): Promise<void> {
+export async function sellerLogout(): Promise<void> {
   try {
-    await sellerCall('/seller/logout', { method: 'POST', locale });
+    await sellerCall('/seller/logout', { method: 'POST' });
   } catch {
     /* the token is forgotten either way */
   }
@@ -49,26 +43,32 @@ export async function sellerLogout(locale: string): Promise<void> {
 
 export async function fetchSellerOrders(
   q: { status?: string | null; page: number; perPage: number },
-  locale: string,
   signal?: AbortSignal,
 ): Promise<OrdersAnswer> {
   const res = await sellerCall<OrdersAnswer>('/seller/orders', {
     query: { order_status: q.status ?? undefined, page: q.page, per_page: q.perPage },
-    locale,
     signal,
   });
   return res.data;
 }
 
-export async function fetchSellerOrder(id: number, locale: string, signal?: AbortSignal): Promise<OrderDetail> {
-  return (await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}`, { locale, signal })).data.order;
+export async function fetchSellerOrder(id: number, signal?: AbortSignal): Promise<OrderDetail> {
+  return (await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}`, { signal })).data.order;
 }
 
-export async function setSellerOrderStatus(id: number, status: OrderStatusName, locale: string): Promise<OrderDetail> {
+export async function setSellerOrderStatus(id: number, status: OrderStatusName): Promise<OrderDetail> {
   const res = await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}/status`, {
     method: 'POST',
     body: { order_status: status },
-    locale,
+  });
+  return res.data.order;
+}
+
+/** Records the bank transfer of the order as received (decision 023): the order becomes Paid. */
+export async function markSellerOrderPaid(id: number): Promise<OrderDetail> {
+  const res = await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}/payment`, {
+    method: 'POST',
+    body: { payment_status: 'Paid' },
   });
   return res.data.order;
 }
@@ -79,12 +79,12 @@ export async function setSellerOrderStatus(id: number, status: OrderStatusName, 
 export const SELLER_CHAT_PER_PAGE = CHAT_PAGE_SIZE;
 
 export async function fetchSellerConversations(
-  q: { search: string; page: number },
+  q: { search: string; page: number; perPage?: number },
   locale: string,
   signal?: AbortSignal,
 ): Promise<{ total: number; data: UserConversation[] }> {
   const res = await sellerCall<{ total: number; data: UserConversation[] }>('/seller/conversations', {
-    query: { search: q.search || undefined, page: q.page, per_page: SELLER_CHAT_PER_PAGE },
+    query: { search: q.search || undefined, page: q.page, per_page: q.perPage ?? SELLER_CHAT_PER_PAGE },
     locale,
     signal,
   });
@@ -92,7 +92,12 @@ export async function fetchSellerConversations(
 }
 
 /** One page of the conversation with a customer, newest first; reading it marks the customer's messages read. */
-export async function fetchSellerMessages(userId: number, page: number, locale: string, signal?: AbortSignal): Promise<ChatMessage[]> {
+export async function fetchSellerMessages(
+  userId: number,
+  page: number,
+  locale: string,
+  signal?: AbortSignal,
+): Promise<ChatMessage[]> {
   const res = await sellerCall<{ data: ChatMessage[] }>('/seller/messages', {
     query: { user_id: userId, page, per_page: SELLER_CHAT_PER_PAGE },
     locale,
@@ -118,12 +123,8 @@ export async function sellerLastSeen(locale: string): Promise<void> {
   }
 }
 
-/** Records the bank transfer of the order as received (decision 023): the order becomes Paid. */
-export async function markSellerOrderPaid(id: number, locale: string): Promise<OrderDetail> {
-  const res = await sellerCall<{ order: OrderDetail }>(`/seller/orders/${id}/payment`, {
-    method: 'POST',
-    body: { payment_status: 'Paid' },
-    locale,
-  });
-  return res.data.order;
+// --- Dashboard (BACKOFFICE.md "Seller centre") ------------------------------------------------------------
+
+export async function fetchSellerDashboard(signal?: AbortSignal): Promise<SellerDashboard> {
+  return (await sellerCall<SellerDashboard>('/seller/dashboard', { signal })).data;
 }

@@ -29,16 +29,30 @@ export function clearSellerSession() {
   storage.remove(SELLER_KEY);
 }
 
+function savedSession(): Partial<SellerState> {
+  try {
+    return JSON.parse(storage.get(SELLER_KEY) ?? '{}') as Partial<SellerState>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The seller's token for code outside React (the seller pages' client loaders and actions): the store's
+ * once it has read the saved session, else the saved one (a loader runs while the page hydrates, before that).
+ */
+export function sellerToken(): string | null {
+  const state = sellerStore.get();
+  if (state.ready) return state.token;
+  const saved = savedSession().token;
+  return typeof saved === 'string' ? saved : null;
+}
+
 /** Reads the persisted seller session once, after hydration (the server renders signed out). */
 export function useSellerBootstrap() {
   useEffect(() => {
     if (sellerStore.get().ready) return;
-    let saved: Partial<SellerState> = {};
-    try {
-      saved = JSON.parse(storage.get(SELLER_KEY) ?? '{}') as Partial<SellerState>;
-    } catch {
-      saved = {};
-    }
+    const saved = savedSession();
     sellerStore.set({
       token: typeof saved.token === 'string' ? saved.token : null,
       seller: saved.seller ?? null,

@@ -1,12 +1,12 @@
 import type { ContactUs } from '@souq/contracts';
 import { CONTACT_MESSAGE_MAX } from '@souq/contracts/constants';
-import { useEffect, useState } from 'react';
-import { Field, type FieldErrors, SubmitButton, TextField, useCheckedSubmit } from '~/shared/ui/form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { Field, type FieldErrors, SubmitButton, TextField, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { useAuth } from '~/shared/auth-store';
 import { useSite } from '~/shared/site';
 import { MailIcon, PhoneIcon } from '~/shared/ui/icons';
 import { toast } from '~/shared/ui/toast';
-import { sendContact } from './api';
 import { ClockIcon, PlaceIcon, WhatsAppIcon } from './icons';
 
 /** The digits of a phone number for links: `tel:+96824567890`, `https://wa.me/96891234500`. */
@@ -112,7 +112,7 @@ const EMPTY: Draft = { name: '', email: '', phone: '', subject: '', message: '' 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The API's rules (contracts' contactBody), said in the page's language. */
-function check(d: Draft, t: (k: string) => string): FieldErrors {
+function checkDraft(d: Draft, t: (k: string) => string): FieldErrors {
   const out: FieldErrors = {};
   const len = (s: string) => [...s.trim()].length;
   if (len(d.name) < 2) out.name = t('contact.name_required');
@@ -124,11 +124,23 @@ function check(d: Draft, t: (k: string) => string): FieldErrors {
   return out;
 }
 
-/** The contact form: sent to POST /support; a success toast and an empty form after. */
+/**
+ * The contact form: checked here first, then sent by the page's action (POST /support); a success toast
+ * and the subject and message emptied after.
+ */
 export function ContactForm() {
-  const { t, locale } = useSite();
+  const { t } = useSite();
   const user = useAuth((s) => s.user);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const fetcher = useFetcher<ActionResult<string>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { busy, errors, check, clear } = useSubmission(fetcher, {
+    form: formRef,
+    onDone() {
+      toast.success(t('contact.sent'));
+      setDraft((d) => ({ ...d, subject: '', message: '' }));
+    },
+  });
 
   // A signed-in customer's name, e-mail and phone are filled in (once known, never over what was typed).
   useEffect(() => {
@@ -141,26 +153,18 @@ export function ContactForm() {
     }));
   }, [user]);
 
-  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = e.target.value;
+    setDraft((d) => ({ ...d, [key]: value }));
+    clear(key);
+  };
 
-  const { formRef, errors, busy, onSubmit } = useCheckedSubmit({
-    check: () => check(draft, t),
-    send: async () => {
-      await sendContact(
-        {
-          name: draft.name,
-          email: draft.email || null,
-          phone: draft.phone || null,
-          subject: draft.subject,
-          message: draft.message,
-        },
-        locale,
-      );
-      toast.success(t('contact.sent'));
-      setDraft((d) => ({ ...d, subject: '', message: '' }));
-    },
-  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !check(checkDraft(draft, t))) return;
+    // Nothing the page shows changes: no loader runs again.
+    void fetcher.submit({ ...draft }, { method: 'post', defaultShouldRevalidate: false });
+  };
 
   return (
     <section className="ct-form-card" aria-labelledby="ct-form-title">

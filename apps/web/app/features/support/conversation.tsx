@@ -1,4 +1,5 @@
 import type { TicketAttachment, TicketMessage } from '@souq/contracts';
+import { Link, useNavigation } from 'react-router';
 import { formatDateTime } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { DownloadIcon } from '~/shared/ui/icons';
@@ -62,41 +63,35 @@ function Attachment({ file }: { file: TicketAttachment }) {
 export function Conversation({
   messages,
   side,
-  hasEarlier,
-  loadingEarlier,
-  onEarlier,
+  earlier,
 }: {
   messages: TicketMessage[];
-  /** Whose page it is: their messages are "mine". */
-  side: 'customer' | 'seller';
-  hasEarlier: boolean;
-  loadingEarlier: boolean;
-  onEarlier(): void;
+  /** Whose page it is: their messages are "mine" (the operators' desk: the support team's). */
+  side: 'customer' | 'seller' | 'support';
+  /** The address that shows one more page of older messages, when there are some. */
+  earlier: string | null;
 }) {
   const { t, locale, master } = useSite();
+  const navigation = useNavigation();
+  const loadingEarlier = earlier !== null && navigation.state === 'loading' && navigation.location.search === earlier;
+  // The support team's answers always read as the team's (on the operators' desk too), never a person's.
   const author = (m: TicketMessage) =>
-    m.sender === side
-      ? t('ticket.you')
-      : m.sender === 'support'
-        ? t('ticket.support_team', { app: master.app_name })
+    m.sender === 'support'
+      ? t('ticket.support_team', { app: master.app_name })
+      : m.sender === side
+        ? t('ticket.you')
         : (m.sender_name ?? '');
   return (
     <section className="tk-convo" aria-labelledby="tk-convo-title" data-testid="ticket-conversation">
       <h2 className="tk-section-title" id="tk-convo-title">
         {t('ticket.conversation')}
       </h2>
-      {hasEarlier ? (
+      {earlier ? (
         <div className="tk-convo__earlier">
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={onEarlier}
-            disabled={loadingEarlier}
-            aria-busy={loadingEarlier || undefined}
-          >
+          <Link to={earlier} className="btn btn-sm" replace preventScrollReset aria-busy={loadingEarlier || undefined}>
             {loadingEarlier ? <span className="spinner" aria-hidden="true" /> : null}
             {t('ticket.earlier')}
-          </button>
+          </Link>
         </div>
       ) : null}
       <ol className="tk-convo__list">

@@ -1,67 +1,46 @@
 import type { TicketMessage } from '@souq/contracts';
 import { TICKET_MESSAGE_MAX } from '@souq/contracts/constants';
-import { useRef, useState } from 'react';
-import { ApiError } from '~/shared/api';
-import { Field, type FieldErrors, fieldErrorsOf, SubmitButton } from '~/shared/ui/form';
+import { useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { Field, SubmitButton, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { useSite } from '~/shared/site';
 import { toast } from '~/shared/ui/toast';
 import { FilePicker } from './file-picker';
 import { SendIcon } from './icons';
 
 /**
- * The answer form under a conversation: the text (required) and up to three files, sent as multipart
- * by `send`. Field problems show under their field (the API's 422 too); other failures as a toast.
+ * The answer form under a conversation: the text (required) and up to three files, sent as multipart to
+ * the page's action (`intent=reply`), after which the page's loader reads the conversation again. Field
+ * problems show under their field (the API's 422 too); other failures as a toast (a 409, the ticket
+ * closed meanwhile: the page's reload shows it closed).
  */
-export function ReplyForm({
-  send,
-  onSent,
-  onClosed,
-  label,
-}: {
-  send(form: FormData): Promise<TicketMessage>;
-  onSent(message: TicketMessage): void;
-  /** The ticket was closed meanwhile (409): the page reads it again. */
-  onClosed?(): void;
-  label?: string;
-}) {
+export function ReplyForm({ label }: { label?: string }) {
   const { t } = useSite();
+  const fetcher = useFetcher<ActionResult<TicketMessage>>();
+  const formRef = useRef<HTMLFormElement>(null);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!text.trim()) {
-      setErrors({ message: t('ticket.reply_required') });
-      formRef.current?.querySelector<HTMLElement>('textarea')?.focus();
-      return;
-    }
-    const form = new FormData();
-    form.set('message', text);
-    for (const f of files) form.append('attachments', f, f.name);
-    setBusy(true);
-    setErrors({});
-    try {
-      const message = await send(form);
+  const { busy, errors, check, clear } = useSubmission(fetcher, {
+    form: formRef,
+    onDone() {
       setText('');
       setFiles([]);
       toast.success(t('ticket.sent'));
-      onSent(message);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else toast.error(error instanceof Error ? error.message : String(error));
-      if (error instanceof ApiError && error.status === 409) onClosed?.();
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !check({ message: text.trim() ? undefined : t('ticket.reply_required') })) return;
+    const form = new FormData();
+    form.set('intent', 'reply');
+    form.set('message', text);
+    for (const f of files) form.append('attachments', f, f.name);
+    void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   };
 
   return (
-    <form className="tk-reply" onSubmit={(e) => void submit(e)} ref={formRef} noValidate data-testid="ticket-reply-form">
+    <form className="tk-reply" onSubmit={submit} ref={formRef} noValidate data-testid="ticket-reply-form">
       <Field label={label ?? t('ticket.reply')} error={errors.message} required>
         {(control) => (
           <textarea
@@ -71,7 +50,10 @@ export function ReplyForm({
             maxLength={TICKET_MESSAGE_MAX}
             placeholder={t('ticket.reply_placeholder')}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              clear('message');
+            }}
             aria-required="true"
             dir="auto"
             data-testid="ticket-reply-text"

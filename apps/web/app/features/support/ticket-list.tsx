@@ -1,14 +1,13 @@
 import type { SupportTicket } from '@souq/contracts';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { formatDateTime } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { ChevronIcon } from '~/shared/ui/icons';
 import { isTicketStatus, TicketStatusBadge, type TicketTab } from './status';
 
 /** A ticket list's address: its tab (`?status=`, absent for all) and page (`?page=`, absent for 1). */
-export function useTicketListParams(): { status: TicketTab; page: number } {
-  const [params] = useSearchParams();
+export function ticketListParams(params: URLSearchParams): { status: TicketTab; page: number } {
   const raw = params.get('status');
   return { status: isTicketStatus(raw) ? raw : 'all', page: Math.max(1, Number(params.get('page')) || 1) };
 }
@@ -22,15 +21,24 @@ export function ticketListHref(base: string, tab: TicketTab, page = 1): string {
   return `${base}${s ? `?${s}` : ''}`;
 }
 
-/** The list could not be read: the error and a retry. */
-export function TicketListFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
+/** The list could not be read: the error and a retry (the page's loader again). */
+export function TicketListFailed({ error }: { error: string }) {
   const { t } = useSite();
+  const revalidator = useRevalidator();
+  const busy = revalidator.state !== 'idle';
   return (
     <div className="acc-empty" data-testid="tickets-error">
       <p className="acc-error" role="alert">
         {t('tickets.load_failed')} <bdi>{error}</bdi>
       </p>
-      <button type="button" className="btn" onClick={onRetry}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void revalidator.revalidate()}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t('account.retry')}
       </button>
     </div>

@@ -1,8 +1,6 @@
-import type { SupportTicketDetail, TicketMessage } from '@souq/contracts';
-import { TICKET_MESSAGES_PER_PAGE } from '@souq/contracts/constants';
-import type { ReactNode } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import type { SupportTicketDetail } from '@souq/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import { TicketIcon } from '~/features/account';
 import { formatDate, formatDateTime } from '~/shared/dates';
 import { useSite } from '~/shared/site';
@@ -97,17 +95,17 @@ export function TicketUnavailable({
   notFoundText,
   title,
   backHref,
-  onRetry,
 }: {
-  error: { message: string };
+  error: string;
   notFound: boolean;
   notFoundText?: string;
   /** The page's heading when the call failed. */
   title: string;
   backHref: string;
-  onRetry: () => void;
 }) {
   const { t } = useSite();
+  const revalidator = useRevalidator();
+  const busy = revalidator.state !== 'idle';
   return notFound ? (
     <div className="acc-empty" data-testid="ticket-not-found">
       <span className="circle acc-empty__icon">
@@ -123,9 +121,16 @@ export function TicketUnavailable({
     <div className="acc-empty" data-testid="ticket-error">
       <h1 className="acc-empty__title">{title}</h1>
       <p className="acc-error" role="alert">
-        <bdi>{error.message}</bdi>
+        <bdi>{error}</bdi>
       </p>
-      <button type="button" className="btn" onClick={onRetry}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void revalidator.revalidate()}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t('account.retry')}
       </button>
     </div>
@@ -143,101 +148,21 @@ export function TicketSkeleton() {
   );
 }
 
-interface TicketCalls {
-  ticket(signal: AbortSignal): Promise<SupportTicketDetail>;
-  messages(page: number, perPage: number, signal?: AbortSignal): Promise<{ total: number; messages: TicketMessage[] }>;
-}
-
 /**
- * A ticket and its conversation, loaded after hydration and kept fresh: when the window comes back to
- * the foreground the ticket and the latest messages are read again (new answers, a changed status, and
- * new signed links to the files, which last half an hour). Older pages load on demand.
+ * A ticket is kept fresh while its page is open: when the window comes back to the foreground its loader
+ * runs again (new answers, a changed status, and new signed links to the files, which last half an hour).
  */
-export function useTicket(key: string, calls: TicketCalls, enabled: boolean) {
-  const [ticket, setTicket] = useState<SupportTicketDetail | null>(null);
-  const [messages, setMessages] = useState<TicketMessage[]>([]);
-  const [total, setTotal] = useState(0);
-  const [pages, setPages] = useState(1);
-  const [error, setError] = useState<{ status?: number; message: string } | null>(null);
-  const [loadingEarlier, setLoadingEarlier] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const callsRef = useRef(calls);
-  callsRef.current = calls;
-
-  /** Newest-first pages merged into one oldest-first list (by id, so a refresh never duplicates). */
-  const merge = useCallback((incoming: TicketMessage[], replace: boolean) => {
-    setMessages((current) => {
-      const byId = new Map((replace ? [] : current).map((m) => [m.id, m]));
-      for (const m of incoming) byId.set(m.id, m);
-      return [...byId.values()].sort((a, b) => a.id - b.id);
-    });
-  }, []);
-
-  const refresh = useCallback(
-    async (signal: AbortSignal, replace: boolean) => {
-      const [t, page] = await Promise.all([
-        callsRef.current.ticket(signal),
-        callsRef.current.messages(1, TICKET_MESSAGES_PER_PAGE, signal),
-      ]);
-      setTicket(t);
-      setTotal(page.total);
-      merge(page.messages, replace);
-      setError(null);
-    },
-    [merge],
-  );
-
+export function useRevalidateOnFocus() {
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (!enabled) return;
-    const ctrl = new AbortController();
-    setTicket(null);
-    setMessages([]);
-    setPages(1);
-    refresh(ctrl.signal, true).catch((e: unknown) => {
-      if (!ctrl.signal.aborted)
-        setError({ status: (e as { status?: number }).status, message: e instanceof Error ? e.message : String(e) });
-    });
     const again = () => {
-      if (document.visibilityState !== 'visible') return;
-      refresh(ctrl.signal, false).catch(() => undefined);
+      if (document.visibilityState === 'visible') void revalidate();
     };
     window.addEventListener('focus', again);
     document.addEventListener('visibilitychange', again);
     return () => {
-      ctrl.abort();
       window.removeEventListener('focus', again);
       document.removeEventListener('visibilitychange', again);
     };
-  }, [key, enabled, refresh, attempt]);
-
-  const loadEarlier = async () => {
-    setLoadingEarlier(true);
-    try {
-      const next = pages + 1;
-      const page = await callsRef.current.messages(next, TICKET_MESSAGES_PER_PAGE);
-      merge(page.messages, false);
-      setTotal(page.total);
-      setPages(next);
-    } catch {
-      /* the button stays for another try */
-    } finally {
-      setLoadingEarlier(false);
-    }
-  };
-
-  return {
-    ticket,
-    setTicket,
-    messages,
-    hasEarlier: messages.length < total,
-    loadingEarlier,
-    loadEarlier: () => void loadEarlier(),
-    error,
-    retry: () => setAttempt((n) => n + 1),
-    /** Adds a message just sent (the server's answer) at the end. */
-    add: (m: TicketMessage) => {
-      merge([m], false);
-      setTotal((n) => n + 1);
-    },
-  };
+  }, [revalidate]);
 }

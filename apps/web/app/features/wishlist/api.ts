@@ -1,4 +1,4 @@
-import type { Product } from '@souq/contracts';
+import type { Envelope, Product } from '@souq/contracts';
 import { authStore, sessionToken, setAuth } from '~/shared/auth-store';
 import { api } from '~/shared/api';
 import { setFavorite } from '~/shared/wishlist-store';
@@ -30,7 +30,7 @@ export async function toggleFavorite(productId: number, locale: string): Promise
 
 /** GET /favorite-products → the wishlist, newest first. */
 export async function fetchFavorites(locale: string, signal?: AbortSignal): Promise<{ total: number; products: Product[] }> {
-  const res = await api<{ data: { total: number; products: Product[] } }>('/favorite-products', {
+  const res = await api<Envelope<{ total: number; products: Product[] }>>('/favorite-products', {
     locale,
     token: sessionToken(),
     query: { per_page: 100 },

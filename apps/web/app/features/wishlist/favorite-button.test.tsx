@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiForm } from '~/features/account/api';
 import { authStore, setAuth } from '~/shared/auth-store';
@@ -6,6 +7,16 @@ import { uiStore } from '~/shared/ui-store';
 import { dismissToast, toast } from '~/shared/ui/toast';
 import { ApiError } from '~/shared/api';
 import { FavoriteButton } from './favorite-button';
+import { favoriteAction } from './favorite-data';
+
+/** The button on a page, with the favourites' action where the app has it. */
+function renderButton() {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <FavoriteButton productId={7} /> },
+    { path: '/resources/favorites', action: favoriteAction },
+  ]);
+  render(<Stub initialEntries={['/']} />);
+}
 
 vi.mock('~/shared/site', () => ({
   useSite: () => ({ t: (k: string) => k, locale: 'en' }),
@@ -29,7 +40,7 @@ describe('FavoriteButton', () => {
   it('asks a guest to log in and opens the login dialog without calling the API', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(<FavoriteButton productId={7} />);
+    renderButton();
     fireEvent.click(screen.getByRole('button'));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(uiStore.get().overlay).toBe('login');
@@ -43,11 +54,11 @@ describe('FavoriteButton', () => {
       .mockResolvedValueOnce(json(200, { data: { product: { id: 7, is_favorite: true } } }))
       .mockResolvedValueOnce(json(200, { data: { product: { id: 7, is_favorite: false } } }));
     vi.stubGlobal('fetch', fetchMock);
-    render(<FavoriteButton productId={7} />);
+    renderButton();
     const button = screen.getByRole('button');
     expect(button.getAttribute('aria-pressed')).toBe('false');
     await act(async () => fireEvent.click(button));
-    expect(button.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
     expect(authStore.get().favoriteCount).toBe(3);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/favorite-add-or-remove');
@@ -55,7 +66,7 @@ describe('FavoriteButton', () => {
     expect(JSON.parse(String(init.body))).toEqual({ product_id: 7 });
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     await act(async () => fireEvent.click(button));
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
     expect(authStore.get().favoriteCount).toBe(2);
   });
 });

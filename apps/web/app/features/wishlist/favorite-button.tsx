@@ -1,58 +1,45 @@
-import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import { useAuth } from '~/shared/auth-store';
-import { openOverlay } from '~/shared/ui-store';
 import { useSite } from '~/shared/site';
-import { toast } from '~/shared/ui/toast';
-import { ApiError } from '~/shared/api';
 import { HeartIcon } from '~/shared/ui/icons';
-import { toggleFavorite } from './api';
-import { useIsFavorite } from '~/shared/wishlist-store';
+import { toast } from '~/shared/ui/toast';
+import { openOverlay } from '~/shared/ui-store';
+import { FAVORITES, useIsFavorite } from '~/shared/wishlist-store';
+import type { FavoriteAnswer } from './favorite-data';
 
 /**
- * Heart toggle for a product: adds it to or removes it from the wishlist. A guest (or an expired
- * session) gets 'Please login first!' and the login dialog (SPEC §6, §8).
+ * Heart toggle for a product: adds it to or removes it from the wishlist through the favourites' action
+ * (/resources/favorites). A guest (or an expired session) gets 'Please login first!' and the login
+ * dialog (SPEC §6, §8).
  */
 export function FavoriteButton({
   productId,
   initial = false,
   className = '',
-  onChange,
 }: {
   productId: number;
   initial?: boolean;
   className?: string;
-  onChange?(added: boolean): void;
 }) {
-  const { t, locale } = useSite();
+  const { t } = useSite();
   const signedIn = useAuth((s) => s.token !== null);
   // The signed-in customer's favourites (loaded after hydration, kept current by every toggle) win;
   // before they arrive, this button's own last answer, else what the server rendered.
   const known = useIsFavorite(productId);
-  const [answered, setAnswered] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FavoriteAnswer>();
+  const busy = fetcher.state !== 'idle';
+  const answered = fetcher.data && 'added' in fetcher.data ? fetcher.data.added : null;
   const pressed = signedIn && (known ?? answered ?? initial);
 
-  const click = async () => {
+  const click = () => {
     if (busy) return;
     if (!signedIn) {
       toast.error(t('account.login_first'));
       openOverlay('login');
       return;
     }
-    setBusy(true);
-    try {
-      const res = await toggleFavorite(productId, locale);
-      setAnswered(res.added);
-      onChange?.(res.added);
-      toast.success(t(res.added ? 'account.favorite_added' : 'account.favorite_removed'));
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) {
-        toast.error(t('account.login_first'));
-        openOverlay('login');
-      } else toast.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    // The catalogue page it is on does not change with it.
+    void fetcher.submit({ product_id: productId }, { method: 'post', action: FAVORITES, defaultShouldRevalidate: false });
   };
 
   return (
@@ -65,7 +52,7 @@ export function FavoriteButton({
       // Not `disabled` while the answer comes: that would throw the keyboard's focus out to the page.
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
-      onClick={() => void click()}
+      onClick={click}
       data-testid="favorite-button"
     >
       {busy ? <span className="spinner" aria-hidden="true" /> : <HeartIcon size={20} fill={pressed ? 'currentColor' : 'none'} />}

@@ -1,7 +1,7 @@
-import type { User } from '@souq/contracts';
+import type { Envelope, User } from '@souq/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
-import { accountCall, apiForm, loadAccount, type Envelope, type UserData } from '~/features/account/api';
+import { accountCall, apiForm, loadAccount, type UserData } from '~/features/account/api';
 import { AccountHeading } from '~/features/account/heading';
 import { CameraIcon } from '~/features/account/icons';
 import { LoadFailed } from '~/features/account/load-failed';

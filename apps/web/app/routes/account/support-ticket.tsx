@@ -1,22 +1,34 @@
-import { TicketScreen, useRouteTicket } from '~/features/support';
-import { fetchTicket, fetchTicketMessages, replyToTicket } from '~/features/support/api';
-import { useAuth } from '~/shared/auth-store';
+import { loadAccount } from '~/features/account/api';
+import { TicketScreen } from '~/features/support';
+import { customerTicketCalls, replyToTicket } from '~/features/support/api';
+import { loadTicketPage, replyAction, ticketNumberOf } from '~/features/support/support-data';
+import { TicketSkeleton } from '~/features/support/ticket-view';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
+import type { Route } from './+types/support-ticket';
 
 export const meta = titleMeta('page.support_ticket');
 
-const calls = { ticket: fetchTicket, messages: fetchTicketMessages };
+export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
+  loadAccount(() => loadTicketPage(customerTicketCalls, ticketNumberOf(params), request));
+
+/** The customer's answer (text and files); the conversation is loaded again after it. */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  form.set('ticket_number', ticketNumberOf(params));
+  return replyAction(form, replyToTicket);
+}
+
+export function HydrateFallback() {
+  return <TicketSkeleton />;
+}
 
 /** /support-ticket/:ticketNumber: the ticket, its conversation with the files, and the answer form while it runs. */
-export default function SupportTicketPage() {
-  const { t, locale } = useSite();
-  const token = useAuth((s) => s.token);
-  const { view } = useRouteTicket(calls, Boolean(token));
-
+export default function SupportTicketPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
   return (
     <TicketScreen
-      view={view}
+      loaded={loaderData}
       testId="support-ticket"
       title={t('page.support_ticket')}
       backHref="/support-tickets"
@@ -24,10 +36,6 @@ export default function SupportTicketPage() {
       notFoundText={t('ticket.not_found_text')}
       orderHref={(orderId) => `/order-history/${orderId}`}
       who="shop"
-      send={(ticket, form) => {
-        form.set('ticket_number', ticket.ticket_no);
-        return replyToTicket(form, locale);
-      }}
     />
   );
 }

@@ -1,31 +1,43 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountHeading } from '~/features/account';
+import { loadAccount } from '~/features/account/api';
 import { PlusIcon } from '~/features/account/icons';
-import { TicketListBody, useTicketListPage } from '~/features/support';
+import { TicketListBody } from '~/features/support';
 import { fetchTickets } from '~/features/support/api';
 import { NewTicketDialog } from '~/features/support/new-ticket-dialog';
-import type { TicketTab } from '~/features/support/status';
-import { ticketListHref } from '~/features/support/ticket-list';
-import { useAuth } from '~/shared/auth-store';
+import { createTicketAction, loadTicketList } from '~/features/support/support-data';
+import { TicketListSkeleton } from '~/features/support/ticket-list';
 import { titleMeta } from '~/shared/page';
-import { useSite } from '~/shared/site';
+import { useSite, useT } from '~/shared/site';
+import type { Route } from './+types/support-tickets';
 
 export const meta = titleMeta('page.support_tickets');
 
 const BASE = '/support-tickets';
 
-/** /support-tickets?status=&page=: the customer's tickets by status, most recently active first, and "New ticket". */
-export default function SupportTicketsPage() {
-  const { t } = useSite();
-  const token = useAuth((s) => s.token);
-  const navigate = useNavigate();
-  const list = useTicketListPage(fetchTickets, token, false);
-  const { status, page, data } = list;
-  const [creating, setCreating] = useState(false);
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadAccount(() => loadTicketList(request, fetchTickets));
 
-  const hrefFor = (tab: TicketTab, p = 1) => ticketListHref(BASE, tab, p);
-  const all = data ? data.running + data.completed + data.cancel : 0;
+/** Opens a ticket (the new-ticket dialog); the list is loaded again after it. */
+export const clientAction = createTicketAction;
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <div data-testid="support-tickets">
+      <AccountHeading title={t('account.support_tickets')} />
+      <TicketListSkeleton />
+    </div>
+  );
+}
+
+/** /support-tickets?status=&page=: the customer's tickets by status, most recently active first, and "New ticket". */
+export default function SupportTicketsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useSite();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const data = loaderData?.data;
+  const all = data ? data.answer.running + data.answer.completed + data.answer.cancel : 0;
 
   return (
     <div data-testid="support-tickets">
@@ -37,7 +49,7 @@ export default function SupportTicketsPage() {
         </button>
       </AccountHeading>
       <TicketListBody
-        list={list}
+        loaded={loaderData}
         base={BASE}
         ticketHref={(tk) => `/support-ticket/${tk.ticket_no}`}
         emptyTitle={t('tickets.empty')}
@@ -53,9 +65,8 @@ export default function SupportTicketsPage() {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          // The new ticket is the most recently active: it heads the first page of "all".
-          if (status === 'all' && page === 1) list.reload();
-          else navigate(hrefFor('all'));
+          // The new ticket is the most recently active: it heads the first page of "all" (reloaded after the action).
+          if (data && (data.status !== 'all' || data.page !== 1)) void navigate(BASE);
         }}
       />
     </div>

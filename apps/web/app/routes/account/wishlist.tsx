@@ -1,4 +1,5 @@
 import type { Product } from '@souq/contracts';
+import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { loadAccount } from '~/features/account/api';
 import { AccountHeading } from '~/features/account/heading';
@@ -6,6 +7,7 @@ import { TrashIcon } from '~/features/account/icons';
 import { LoadFailed } from '~/features/account/load-failed';
 import { afterSessionRead, setAuth } from '~/shared/auth-store';
 import { documentLocale } from '~/shared/i18n';
+import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
 import { actionResult, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { ProductCard, ProductGridSkeleton } from '~/features/catalog/product-card';
 import { favoritesStore } from '~/shared/wishlist-store';
@@ -58,12 +60,21 @@ export function HydrateFallback() {
   );
 }
 
-/** The wishlist (the account layout shows a guest the login dialog instead). */
+/**
+ * The wishlist (the account layout shows a guest the login dialog instead). Remove asks first (SPEC §2's
+ * favorite-remove modal): Yes takes the product out, Cancel leaves the list as it was.
+ */
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   const { t } = useSite();
   const fetcher = useFetcher<ActionResult>();
+  const [toRemove, setToRemove] = useState<Product | null>(null);
   const removing = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('product_id')) : null;
-  useSubmission(fetcher, { onDone: () => toast.success(t('account.favorite_removed')) });
+  useSubmission(fetcher, {
+    onDone() {
+      toast.success(t('account.favorite_removed'));
+      setToRemove(null);
+    },
+  });
   // A heart un-ticked on a card takes the product out of the list at once.
   const favoriteIds = useStore(favoritesStore, (st) => (st.loaded ? st.ids : null));
   if (!loaderData) return <HydrateFallback />;
@@ -97,7 +108,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 className="btn btn-sm btn-block acc-btn-danger-outline"
-                onClick={() => void remove(p)}
+                onClick={() => setToRemove(p)}
                 disabled={removing !== null}
                 aria-label={`${t('account.remove')}: ${p.name}`}
                 data-testid="wishlist-remove"
@@ -109,6 +120,18 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={t('account.remove_favorite')}
+        busy={removing !== null}
+        onConfirm={() => toRemove && void remove(toRemove)}
+        onClose={() => removing === null && setToRemove(null)}
+        testId="wishlist-remove-dialog"
+        cancelTestId="wishlist-remove-cancel"
+      >
+        {toRemove ? t('account.remove_favorite_confirm', { name: toRemove.name }) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { loadedSession } from '~/features/account/api';
+import { loadedSession } from '~/features/account/session';
 import { ACCOUNT_PAGES, type AccountPath } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
 import {

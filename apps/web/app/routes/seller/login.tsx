@@ -1,85 +1,63 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { sellerLogin } from '~/features/seller/api';
+import { SHOP_PENDING_MESSAGE } from '@souq/contracts/constants';
+import { redirect } from 'react-router';
+import { sellerLogin, sellerLogout } from '~/features/seller/api';
+import { sellerReturnTo } from '~/features/seller/data';
 import { sellerMeta } from '~/features/seller/meta';
 import { setSellerSession } from '~/features/seller/store';
 import { ApiError } from '~/shared/api';
+import { makeTranslate, messagesOf, documentLocale } from '~/shared/i18n';
+import { BackOfficeLogin, type BackOfficeLoginAnswer } from '~/shared/ui/back-office-login';
+import { fieldErrorsOf } from '~/shared/ui/form';
 import { useSite } from '~/shared/site';
-import { fieldErrorsOf, focusFirstError, SubmitButton, TextField, useBusy, type FieldErrors } from '~/shared/ui/form';
 import { StoreIcon } from '~/shared/ui/icons';
+import type { Route } from './+types/login';
 
 export const meta = sellerMeta('page.seller_login');
 
+type LoginAnswer = BackOfficeLoginAnswer;
+
+/**
+ * Signs the seller in (`intent=login`: on to the page of `?next=`, else the dashboard) or out (`intent=logout`, the seller bar's button:
+ * back here). The seller's session is its own (features/seller/store.ts), apart from the customer's.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<LoginAnswer | Response> {
+  const form = await request.formData();
+  if (form.get('intent') === 'logout') {
+    await sellerLogout();
+    return redirect('/seller/login');
+  }
+  try {
+    const res = await sellerLogin(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    setSellerSession({ token: res.access.token, seller: res.user, shop: res.shop });
+    return redirect(sellerReturnTo(new URL(request.url).searchParams.get('next')));
+  } catch (e) {
+    const fields = fieldErrorsOf(e);
+    if (fields) return { ok: false, errors: fields };
+    // The right password of a shop whose application is still being reviewed (decision 022); of a shop an
+    // operator suspended or rejected, the API's answer in the page's language, with the reason.
+    if (e instanceof ApiError && e.status === 403)
+      return {
+        ok: false,
+        errors: {},
+        failure:
+          e.message && e.message !== SHOP_PENDING_MESSAGE
+            ? e.message
+            : makeTranslate(messagesOf(documentLocale()))('seller.pending_notice'),
+      };
+    return { ok: false, errors: {}, failure: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 /** /seller/login: e-mail and password of a shop's seller account. */
 export default function SellerLoginPage() {
-  const { t, locale } = useSite();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, during] = useBusy();
-  const form = useRef<HTMLFormElement>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    setErrors({});
-    void during(async () => {
-      try {
-        const res = await sellerLogin(email, password, locale);
-        // The layout sees the token and opens the orders.
-        setSellerSession({ token: res.access.token, seller: res.user, shop: res.shop });
-      } catch (err) {
-        const fields = fieldErrorsOf(err);
-        if (fields) {
-          setErrors(fields);
-          focusFirstError(form.current);
-        } else if (err instanceof ApiError && err.status === 403) {
-          // The right password of a shop whose application is still being reviewed (decision 022).
-          setFailure(t('seller.pending_notice'));
-        } else setFailure(err instanceof Error ? err.message : String(err));
-      }
-    });
-  };
-
+  const { t } = useSite();
   return (
-    <section className="acc-card seller-login" data-testid="seller-login">
-      <span className="circle acc-empty__icon">
-        <StoreIcon size={32} />
-      </span>
-      <h1 className="acc-heading__title">{t('seller.login_title')}</h1>
-      <p className="muted">{t('seller.login_intro')}</p>
-      <form ref={form} className="acc-form" onSubmit={submit} noValidate>
-        {failure ? (
-          <p className="acc-error" role="alert" data-testid="seller-login-error">
-            {failure}
-          </p>
-        ) : null}
-        <TextField
-          label={t('seller.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          dir="ltr"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
-        <TextField
-          label={t('seller.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          dir="ltr"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          required
-        />
-        <SubmitButton busy={busy} className="btn btn-primary btn-block" testId="seller-login-submit">
-          {t('seller.sign_in')}
-        </SubmitButton>
-      </form>
-    </section>
+    <BackOfficeLogin
+      area="seller"
+      icon={<StoreIcon size={32} />}
+      title={t('seller.login_title')}
+      intro={t('seller.login_intro')}
+      labels={{ email: t('seller.email'), password: t('seller.password'), submit: t('seller.sign_in') }}
+    />
   );
 }

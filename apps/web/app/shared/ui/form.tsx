@@ -4,13 +4,11 @@ import {
   useId,
   useRef,
   useState,
-  type FormEvent,
   type RefObject,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
 } from 'react';
-import { flushSync } from 'react-dom';
 import { ApiError } from '~/shared/api';
 import { useT } from '~/shared/site';
 import { toast } from './toast';
@@ -60,6 +58,18 @@ export async function actionResult<T>(call: () => Promise<T>): Promise<ActionRes
 }
 
 /**
+ * Runs `run` once for each new answer of a fetcher (its `data`), whatever re-renders meanwhile; `run` is
+ * read when the answer arrives, so it need not be stable.
+ */
+export function useOnAnswer<T>(answer: T | undefined, run: (answer: T) => void) {
+  const latest = useRef(run);
+  latest.current = run;
+  useEffect(() => {
+    if (answer !== undefined) latest.current(answer);
+  }, [answer]);
+}
+
+/**
  * A fetcher form on its screen: `busy` while it submits; the errors to show (the browser's own checks,
  * given to `check` before submitting, else the last answer's), each dropped once its field is edited
  * (`clear`), focus moved to the first; `onDone` runs once for each successful answer.
@@ -78,14 +88,10 @@ export function useSubmission<T>(
   const errors: FieldErrors = {};
   for (const [name, message] of Object.entries(shown)) if (message && !current.cleared.includes(name)) errors[name] = message;
 
-  // The latest callbacks, read when an answer arrives (once per answer, whatever re-renders meanwhile).
-  const latest = useRef({ form, onDone });
-  latest.current = { form, onDone };
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) latest.current.onDone?.(answer.data);
-    else focusFirstError(latest.current.form?.current ?? null);
-  }, [answer]);
+  useOnAnswer(answer, (a) => {
+    if (a.ok) onDone?.(a.data);
+    else focusFirstError(form?.current ?? null);
+  });
 
   return {
     busy: fetcher.state !== 'idle',
@@ -111,51 +117,6 @@ export function focusFirstError(form: HTMLFormElement | null) {
 /** The same, when the errors are already in the page (rendered with flushSync). */
 export function focusFirstErrorNow(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}
-
-/**
- * A failed submit of a form that keeps its own error state (not a client action): the 422's field
- * errors, rendered at once so that focus can move to the first one, or else the error as a toast.
- */
-export function showSubmitErrors(error: unknown, form: HTMLFormElement | null, setErrors: (errors: FieldErrors) => void) {
-  const fields = fieldErrorsOf(error);
-  if (!fields) {
-    toast.error(error instanceof Error ? error.message : String(error));
-    return;
-  }
-  flushSync(() => setErrors(fields));
-  focusFirstErrorNow(form);
-}
-
-/**
- * The submit of a form that keeps its own state: `check` first (its errors shown, focus on the first);
- * when it passes, `send` (a second submit meanwhile is ignored); a 422 marks the fields, any other
- * failure is a toast (showSubmitErrors); after a success the errors are cleared.
- */
-export function useCheckedSubmit({ check, send }: { check(): FieldErrors; send(): Promise<void> }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const problems = check();
-    setErrors(problems);
-    if (Object.keys(problems).length) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      await send();
-      setErrors({});
-    } catch (error) {
-      showSubmitErrors(error, formRef.current, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { formRef, errors, setErrors, busy, onSubmit: (e: FormEvent) => void submit(e) };
 }
 
 /** What a field's control needs: its id, and the invalid state and description tied to the field. */
