@@ -295,15 +295,27 @@ describe.each([
       await buyer.locator(`${sidebar} [data-testid="chat-composer"]`).waitFor();
       const stamp = Date.now().toString(36);
       // The customer starts the conversation (a seller answers, never starts one).
+      // What the send and the conversation's re-read answered, named if the message never gets its id.
+      const answers: string[] = [];
+      buyer.on('response', (r) => {
+        if (r.url().includes('/resources/chat')) answers.push(`${r.request().method()} ${r.status()}`);
+      });
       await buyer.locator(`${sidebar} [data-testid="chat-input"]`).fill(`hello ${stamp}`);
       await buyer.locator(`${sidebar} [data-testid="chat-input"]`).press('Enter');
-      await buyer.waitForFunction(
-        (s) =>
-          [...document.querySelectorAll('[data-testid="chat-message"]')].some(
-            (m) => m.textContent?.includes(s) && Number(m.getAttribute('data-id')) > 0,
-          ),
-        `hello ${stamp}`,
-      );
+      await buyer
+        .waitForFunction(
+          (s) =>
+            [...document.querySelectorAll('[data-testid="chat-message"]')].some(
+              (m) => m.textContent?.includes(s) && Number(m.getAttribute('data-id')) > 0,
+            ),
+          `hello ${stamp}`,
+        )
+        .catch(async (error: Error) => {
+          const shown = await buyer
+            .locator(`${sidebar} [data-testid="chat-message"]`)
+            .evaluateAll((ms) => ms.map((m) => `${m.getAttribute('data-id')}: ${m.textContent?.slice(0, 40)}`));
+          throw new Error(`${error.message.split('\n')[0]}; /resources/chat answered ${answers.join(', ')}; shown: ${shown.join(' | ')}`);
+        });
       await ok('/seller/send-message', { user_id: who.user.id, message: `live ${stamp}` }, seller.token);
       await bubble(buyer, sidebar, `live ${stamp}`).waitFor();
 
