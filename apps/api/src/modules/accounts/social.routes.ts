@@ -28,7 +28,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AccountsContext) {
         [{ key: `social:ip:${clientIp(req)}`, limit: ctx.config.socialLimitPerIp }],
         'Too many sign-in attempts.',
       );
-      const data = await social.signIn(provider.data, body);
+      const data = await social.signIn(provider.data, body, req.locale);
       return { message: 'Login successful.', data };
     },
   );

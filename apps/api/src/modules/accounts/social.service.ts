@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import type { Access, SocialProvider, SocialTokenBody, User } from '@souq/contracts';
+import type { Access, Locale, SocialProvider, SocialTokenBody, User } from '@souq/contracts';
 import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
 import { HttpError } from '../../http/route';
 import { issueToken } from '../auth';
+import { accountDeactivated } from './auth.service';
 import { type AccountsContext, isUniqueViolation } from './context';
 import { findSocialLink, linkSocialAccount } from './social.repository';
 import { findUserByEmail, findUserById, insertUser, toUser } from './users.repository';
@@ -204,7 +205,11 @@ export function createSocialService(ctx: AccountsContext) {
     });
   }
 
-  async function signIn(provider: SocialProvider, body: SocialTokenBody): Promise<{ user: User; access: Access }> {
+  async function signIn(
+    provider: SocialProvider,
+    body: SocialTokenBody,
+    locale: Locale,
+  ): Promise<{ user: User; access: Access }> {
     const identity = await identify(provider, body);
     let userId: number;
     try {
@@ -216,7 +221,8 @@ export function createSocialService(ctx: AccountsContext) {
     }
     const row = await findUserById(ctx.db, userId);
     if (!row) throw new Error(`user ${userId} vanished during sign-in`);
-    if (row.is_active !== 1) throw new HttpError(403, 'This account has been disabled.');
+    // The same answer, in the visitor's language, as a password sign-in of a deactivated account.
+    if (row.is_active !== 1) throw new HttpError(403, accountDeactivated(locale));
     const access = await issueToken(ctx.db, 'user', row.id, provider);
     return { user: toUser(row), access };
   }

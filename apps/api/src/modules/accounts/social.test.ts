@@ -124,6 +124,26 @@ describe('Google', () => {
     expect(res.json().data.user).toMatchObject({ email: DEMO_CUSTOMER.email, name: DEMO_CUSTOMER.name });
   });
 
+  it("refuses a deactivated customer's sign-in, in the visitor's language", async () => {
+    idTokens.set('g-off', () => sign({ sub: 'google-off', email: 'off.google@example.com', email_verified: true, name: 'Off' }));
+    const first = await signIn('google', { code: 'g-off' });
+    expect(first.statusCode, first.body).toBe(200);
+    await app.db.updateTable('users').set({ is_active: 0 }).where('id', '=', first.json().data.user.id).execute();
+    for (const [lang, text] of [
+      ['ar', /[\u0600-\u06ff]/],
+      ['en', /deactivated/],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/auth/google/token`,
+        headers: { 'accept-language': lang },
+        payload: { code: 'g-off' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(text);
+    }
+  });
+
   it('does not link by an unverified e-mail', async () => {
     idTokens.set('g-unverified', () =>
       sign({ sub: 'google-3', email: DEMO_CUSTOMER.email, email_verified: false, name: 'Intruder' }),
