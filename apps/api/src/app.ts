@@ -33,6 +33,7 @@ import { adminOrdersRoutes } from './modules/admin-orders';
 import { sellerProductsRoutes } from './modules/seller-products';
 import { sellerShopRoutes } from './modules/seller-shop';
 import { commerceRoutes } from './modules/commerce';
+import { reviewsRoutes } from './modules/reviews';
 import { sellerDashboardRoutes } from './modules/seller-dashboard';
 import { chatRoutes } from './modules/chat';
 import { createRealtime, realtimeRoutes } from './realtime';
@@ -224,6 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sellerProductsRoutes);
   await app.register(sellerShopRoutes);
   await app.register(commerceRoutes);
+  await app.register(reviewsRoutes);
   await app.register(sellerDashboardRoutes);
   await app.register(realtimeRoutes);
   await app.register(chatRoutes);

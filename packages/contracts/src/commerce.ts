@@ -265,6 +265,18 @@ export const ordersResponseSchema = envelope(
 );
 export type OrdersAnswer = z.infer<typeof ordersResponseSchema>['data'];
 
+/** The customer's own review of one line of an order (issue 39). */
+export const ownReviewSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  description: z.string().nullable(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** Until when its writer may still change it (ISO 8601), or null once that time is past. */
+  editable_until: z.string().nullable(),
+});
+export type OwnReview = z.infer<typeof ownReviewSchema>;
+
 export const orderItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
@@ -280,6 +292,8 @@ export const orderItemSchema = z.object({
   size: optionSchema.nullable(),
   color: optionSchema.extend({ color_code: z.string() }).nullable(),
   unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The customer's review of this line's product from this order, or null (issue 39). */
+  review: ownReviewSchema.nullable(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -303,6 +317,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
    * back, then `refunded`; `none` otherwise.
    */
   refund_state: z.enum(['none', 'due', 'refunded']),
+  /** Whether the customer may review its products now: the order was delivered (issue 39). */
+  can_review: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -3,7 +3,7 @@ import { listQuery, queryInt } from './catalog';
 import { envelope, getQuery } from './common';
 import { REVIEW_REPLY_MAX, SELLER_REVIEWS_PER_PAGE } from './constants';
 import { moneyInput } from './seller-products';
-import { cleanText, fieldLabel, stripInvisible } from './text';
+import { cleanText, fieldLabel, multilineText } from './text';
 
 // ---------------------------------------------------------------------------------------------------
 // Seller centre: the shop's reviews and its profile (BACKOFFICE.md "Seller centre"). Every call is the
@@ -20,33 +20,12 @@ export type SellerReviewsQuery = z.infer<typeof sellerReviewsQuery>;
 
 export const sellerReviewParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/;
-
 /**
  * The shop's reply: plain text, trimmed, invisible formatting characters removed, 1–1000 characters.
  * Line breaks are kept (CR LF and CR become LF, at most one empty line in a row); every other control
  * character is refused.
  */
-export const reviewReplyBody = z.object({
-  reply: z
-    .string({
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? 'The reply field is required.' : 'The reply field must be a string.',
-    })
-    .overwrite((s) =>
-      s
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => stripInvisible(line))
-        .join('\n')
-        .replace(/\n{3,}/g, '\n\n')
-        .trim(),
-    )
-    .refine((s) => !CONTROL_BUT_LINE_BREAK.test(s), 'The reply field must not contain control characters.')
-    .refine((s) => s.length > 0, 'The reply field is required.')
-    .refine((s) => s.length <= REVIEW_REPLY_MAX, `The reply field must not be greater than ${REVIEW_REPLY_MAX} characters.`),
-});
+export const reviewReplyBody = z.object({ reply: multilineText('reply', REVIEW_REPLY_MAX) });
 export type ReviewReplyBody = z.infer<typeof reviewReplyBody>;
 
 export const sellerReviewSchema = z.object({

@@ -287,6 +287,12 @@ export interface ReviewsTable {
   /** The shop's answer, one per review, editable (migration 016). */
   reply: ColumnType<string | null, string | null | undefined, string | null>;
   replied_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The delivered order it was written from; null for seeded reviews (migration 031). */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its writer last changed it (migration 031). */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: hidden by an operator; out of the product page and the ratings (migration 031). */
+  is_hidden: Generated<number>;
 }
 
 export interface BannersTable {

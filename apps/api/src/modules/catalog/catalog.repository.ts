@@ -255,7 +255,7 @@ const reviewScope = (t: ReviewTarget) => ('productId' in t ? sql`r.product_id = 
 
 export async function reviewStats(db: DbOrTrx, t: ReviewTarget) {
   const { rows } = await sql<{ rating: number; n: number }>`SELECT r.rating, COUNT(*) AS n FROM reviews r
-    WHERE ${reviewScope(t)} GROUP BY r.rating`.execute(db);
+    WHERE ${reviewScope(t)} AND r.is_hidden = 0 GROUP BY r.rating`.execute(db);
   return rows.map((r) => ({ rating: Number(r.rating), n: Number(r.n) }));
 }
 
@@ -274,7 +274,9 @@ export async function listReviews(db: DbOrTrx, t: ReviewTarget, limit: number, o
       'r.replied_at',
     ]);
   q = 'productId' in t ? q.where('r.product_id', '=', t.productId) : q.where('r.shop_id', '=', t.shopId);
-  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+  return q
+    .where('r.is_hidden', '=', 0)
+    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export const productExists = async (db: DbOrTrx, id: number) =>

@@ -9,6 +9,7 @@ import {
   type ProductDetailsResponse,
   type ProductFilters,
   type ProductsFilter,
+  type Review,
   type ReviewsResponse,
   type Shop,
   type ShopCategoriesResponse,
@@ -386,17 +387,7 @@ export function createCatalogService(
           percentages,
         },
         total,
-        reviews: rows.map((r) => ({
-          id: r.id,
-          customer_name: r.customer_name,
-          customer_profile: r.profile_photo ?? DEFAULT_AVATAR_URL,
-          rating: Number(r.rating),
-          description: r.description,
-          created_at: formatDate(r.created_at, locale),
-          created_at_iso: r.created_at,
-          reply: r.reply,
-          replied_at: r.replied_at,
-        })),
+        reviews: rows.map((r) => publicReview(r, locale)),
       };
     },
 
@@ -530,3 +521,28 @@ export function createCatalogService(
     },
   };
 }
+
+/** A review as the product and shop pages show it (and as the customer's new review is answered). */
+export const publicReview = (
+  r: {
+    id: number;
+    customer_name: string;
+    profile_photo: string | null;
+    rating: number;
+    description: string | null;
+    created_at: string;
+    reply: string | null;
+    replied_at: string | null;
+  },
+  locale: Locale,
+): Review => ({
+  id: r.id,
+  customer_name: r.customer_name,
+  customer_profile: r.profile_photo ?? DEFAULT_AVATAR_URL,
+  rating: Number(r.rating),
+  description: r.description,
+  created_at: formatDate(r.created_at, locale),
+  created_at_iso: r.created_at,
+  reply: r.reply,
+  replied_at: r.replied_at,
+});

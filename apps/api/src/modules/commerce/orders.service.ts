@@ -15,6 +15,7 @@ import * as repo from './commerce.repository';
 import type { CommerceContext } from './context';
 import { orderSummary, placedAt } from './orders.view';
 import { isOnlinePayment } from './checkout.service';
+import { ownReview, reviewsOfOrder } from '../reviews';
 
 /** The forward chain of an order; Cancelled is reached from the statuses before Pickup. */
 export const STATUS_CHAIN: OrderStatus[] = ['Pending', 'Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'];
@@ -62,13 +63,15 @@ export function createOrdersService(ctx: CommerceContext) {
   async function detail(scope: repo.OrderScope, id: number, locale: Locale): Promise<OrderDetail> {
     const o = await repo.findOrder(db, id, scope);
     if (!o) throw notFound('Order not found.');
-    const [items, taxes, history, shop, customer] = await Promise.all([
+    const [items, taxes, history, shop, customer, reviews] = await Promise.all([
       repo.orderItems(db, [o.id]),
       repo.orderTaxes(db, o.id),
       repo.orderHistory(db, o.id),
       repo.shopBrief(db, o.shop_id),
       repo.customerBrief(db, o.user_id),
+      o.order_status === 'Delivered' ? reviewsOfOrder(db, o.id) : new Map<number, never>(),
     ]);
+    const at = ctx.now();
     return {
       ...orderSummary(o),
       shop: {
@@ -102,6 +105,7 @@ export function createOrdersService(ctx: CommerceContext) {
             }
           : null,
         unit: i.unit_id ? { id: i.unit_id, name: localized(i.unit_name ?? '', i.unit_name_ar, locale) } : null,
+        review: i.product_id !== null && reviews.has(i.product_id) ? ownReview(reviews.get(i.product_id)!, at) : null,
       })),
       total_amount: omr(o.total_amount),
       delivery_charge: omr(o.delivery_charge),
@@ -120,6 +124,7 @@ export function createOrdersService(ctx: CommerceContext) {
       status_history: history.map((h) => ({ status: h.status, created_at: h.created_at, placed_at: placedAt(h.created_at) })),
       can_cancel: o.order_status === 'Pending' && !paidOnline(o),
       refund_state: refundState(o),
+      can_review: 'userId' in scope && o.order_status === 'Delivered',
     };
   }
 
