@@ -51,3 +51,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (e.cause && isDatabaseUnavailable(e.cause, depth + 1)) return true;
   return Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
 }
+
+/** True for a unique-key violation in either dialect (the index decides a race between two writes). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

@@ -88,8 +88,4 @@ export async function passwordWork<T>(reply: FastifyReply, work: () => Promise<T
 
 export const clientIp = (req: FastifyRequest) => req.ip || 'unknown';
 
-/** True for a unique-constraint violation in either dialect. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}
+export { isUniqueViolation } from '../../db/errors';

@@ -21,6 +21,7 @@ import { changesOf, recordAudit, type Actor } from '../audit';
 import { omr } from '../catalog';
 import * as repo from './admin-content.repository';
 import type { ThumbnailKind, ThumbnailStore } from './images';
+import { isUniqueViolation } from '../../db/errors';
 
 type CategoryBody = z.output<typeof adminBlogCategoryUpdateBody>;
 type PostBody = z.output<typeof adminBlogUpdateBody>;
@@ -55,11 +56,6 @@ async function freeSlug(taken: (slug: string) => Promise<boolean>, base: string,
 
 const SLUG_TAKEN = 'The slug has already been taken.';
 
-/** True for a unique-key violation in either dialect (two creates racing for one slug). */
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-};
 
 /** Rich text as stored: through the allow-list; nothing left is none. */
 const richOrNull = (html: string | null | undefined) => sanitizeRichText(html) || null;

@@ -14,6 +14,7 @@ import { changesOf, recordAudit, type Actor } from '../audit';
 import type { ConsolePictures } from './pictures';
 import { withPicture } from './pictures';
 import * as repo from './taxonomy.repository';
+import { isUniqueViolation } from '../../db/errors';
 
 export interface TaxonomyDeps {
   db: Db;
@@ -21,11 +22,6 @@ export interface TaxonomyDeps {
   now: () => Date;
 }
 
-/** True for a unique-key violation in either dialect (the slug's index decides a race between two writes). */
-export const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-};
 
 const SLUG_TAKEN = 'This slug is already in use. Choose another.';
 const NO_CATEGORY = 'The selected category id is invalid.';

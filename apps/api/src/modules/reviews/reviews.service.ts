@@ -8,7 +8,7 @@ import {
 } from '@souq/contracts';
 import type { Db, Dialect } from '../../db';
 import { HttpError, notFound, validationError } from '../../http/route';
-import { isUniqueViolation } from '../accounts/context';
+import { isUniqueViolation } from '../../db/errors';
 import { publicReview } from '../catalog';
 import * as repo from './reviews.repository';
 

@@ -17,6 +17,7 @@ import { localized } from '../../shared/localized';
 import { changesOf, recordAudit, type Actor } from '../audit';
 import { omr } from '../catalog';
 import * as repo from './seller-vouchers.repository';
+import { isUniqueViolation } from '../../db/errors';
 
 type CreateBody = z.output<typeof sellerVoucherCreateBody>;
 type UpdateBody = z.output<typeof sellerVoucherUpdateBody>;
@@ -26,11 +27,6 @@ export interface SellerVouchersContext {
   now: () => Date;
 }
 
-/** True for a unique-key violation in either dialect (the code's key decides a race between two creates). */
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-};
 
 const CODE_TAKEN = 'This code is already in use. Choose another.';
 const voucherNotFound = () => notFound('Voucher not found.');
