@@ -133,3 +133,9 @@ export const ADMIN_SHOPS_PER_PAGE = 20;
 export const SHOP_REASON_MAX = 500;
 /** What the seller's sign-in answers (403) while its shop's application waits (decision 022); a suspended or rejected shop's answer says why instead. */
 export const SHOP_PENDING_MESSAGE = 'Your shop application is awaiting approval. You can sign in once it is approved.';
+
+// --- Customers' reviews (issue 39; reviews.ts) ---
+/** Longest review text, in characters. */
+export const REVIEW_TEXT_MAX = 1000;
+/** How long after writing it a customer may still change a review. */
+export const REVIEW_EDIT_DAYS = 30;

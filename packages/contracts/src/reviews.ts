@@ -2,17 +2,14 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { bodyId } from './commerce';
 import { reviewSchema } from './catalog';
+import { REVIEW_EDIT_DAYS, REVIEW_TEXT_MAX } from './constants';
 import { multilineText } from './text';
 
 // ---------------------------------------------------------------------------------------------------
 // A customer's review of a product they received (issue 39; API.md "Reviews"): one per product of a
-// delivered order, 1–5 stars and a text, editable by its writer for REVIEW_EDIT_DAYS days.
+// delivered order, 1–5 stars and a text, editable by its writer for REVIEW_EDIT_DAYS days (constants.ts).
 // ---------------------------------------------------------------------------------------------------
 
-/** Longest review text, in characters. */
-export const REVIEW_TEXT_MAX = 1000;
-/** How long after writing it a customer may still change a review. */
-export const REVIEW_EDIT_DAYS = 30;
 
 const ratingField = z
   .union([z.number(), z.string().regex(/^\d{1,2}$/)], {

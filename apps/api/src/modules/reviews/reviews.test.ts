@@ -133,7 +133,7 @@ describe('POST /api/product-review', () => {
 
   it('counts every review written at the same moment (product and shop totals)', async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, () => makeCustomer(app)));
-    const orders = [];
+    const orders: number[] = [];
     for (const b of buyers) orders.push(await orderOf(b, other!.id));
     const ratings = [5, 4, 3, 5, 1, 2];
     const answers = await Promise.all(

@@ -7,6 +7,7 @@ import { validationError } from '../../http/route';
 import { searchIndexText } from '../../shared/search-text';
 import { hashPassword, passwordProblems } from '../auth';
 import * as repo from './application.repository';
+import { isUniqueViolation } from '../../db/errors';
 
 const LOGO_URL_DIR = '/uploads/shops';
 
@@ -20,10 +21,6 @@ export const shopSlug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80) || 'shop';
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-};
 
 export interface ApplicationDeps {
   db: Db;

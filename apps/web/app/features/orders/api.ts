@@ -1,4 +1,12 @@
-import type { Cart, Envelope, OrderDetail, OrdersAnswer, OrderStatusKey, PaymentStatusAnswer } from '@souq/contracts';
+import type {
+  Cart,
+  Envelope,
+  OrderDetail,
+  OrdersAnswer,
+  OrderStatusKey,
+  PaymentStatusAnswer,
+  ProductReviewAnswer,
+} from '@souq/contracts';
 import { api } from '~/shared/api';
 import { sessionToken } from '~/shared/auth-store';
 
@@ -64,5 +72,22 @@ export async function fetchPaymentStatus(sessionId: string, locale: string, sign
     token: token(),
     signal,
   });
+  return res.data;
+}
+
+/** Writes the customer's review of a product of a delivered order, or changes it (`reviewId`). */
+export async function saveReview(
+  review: { reviewId: number | null; orderId: number; productId: number; rating: number; description: string },
+  locale: string,
+): Promise<ProductReviewAnswer> {
+  const body = { rating: review.rating, description: review.description };
+  const res = review.reviewId
+    ? await api<Envelope<ProductReviewAnswer>>(`/product-review/${review.reviewId}`, { method: 'PUT', body, locale, token: token() })
+    : await api<Envelope<ProductReviewAnswer>>('/product-review', {
+        method: 'POST',
+        body: { ...body, product_id: review.productId, order_id: review.orderId },
+        locale,
+        token: token(),
+      });
   return res.data;
 }

@@ -53,7 +53,8 @@ export function OrderTimeline({ order }: { order: Order }) {
   );
 }
 
-export function OrderItems({ order }: { order: Order }) {
+/** `lineExtra`: what a screen adds under a line (the customer's review of a delivered product). */
+export function OrderItems({ order, lineExtra }: { order: Order; lineExtra?: (item: Order['products'][number]) => ReactNode }) {
   const { t, money } = useSite();
   return (
     <ul className="ord-items" data-testid="order-items">
@@ -87,6 +88,7 @@ export function OrderItems({ order }: { order: Order }) {
               ) : null}
               <span className="muted"> × {p.quantity}</span>
             </p>
+            {lineExtra?.(p)}
           </div>
           <strong className="ord-item__total">
             <bdi>{money(p.total)}</bdi>
@@ -226,7 +228,15 @@ export function OrderSection({ title, children, className = '' }: { title: React
  * and beside them the amounts, payment, address and note. `showBank`: the bank details for an unpaid
  * transfer (the customer's page only).
  */
-export function OrderBody({ order, showBank = true }: { order: Order; showBank?: boolean }) {
+export function OrderBody({
+  order,
+  showBank = true,
+  lineExtra,
+}: {
+  order: Order;
+  showBank?: boolean;
+  lineExtra?: (item: Order['products'][number]) => ReactNode;
+}) {
   const { t } = useSite();
   return (
     <>
@@ -235,7 +245,7 @@ export function OrderBody({ order, showBank = true }: { order: Order; showBank?:
       </OrderSection>
       <div className="ord-grid">
         <OrderSection title={t('orders.items')} className="ord-grid__main">
-          <OrderItems order={order} />
+          <OrderItems order={order} lineExtra={lineExtra} />
         </OrderSection>
         <div className="ord-grid__side">
           <OrderSection title={t('orders.summary')}>

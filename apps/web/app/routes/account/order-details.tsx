@@ -4,7 +4,8 @@ import { loadAccount } from '~/features/account/api';
 import { AccountHeading } from '~/features/account/heading';
 import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
-import { cancelOrder, fetchOrder, orderAgain } from '~/features/orders/api';
+import { cancelOrder, fetchOrder, orderAgain, saveReview } from '~/features/orders/api';
+import { LineReview, ReviewDialog } from '~/features/orders/review-dialog';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
 import { ApiError } from '~/shared/api';
@@ -12,7 +13,7 @@ import { applyCart, cartStore } from '~/shared/cart-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
 import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
-import { actionResult, useSubmission, type ActionResult } from '~/shared/ui/form';
+import { actionResult, formErrors, useSubmission, type ActionResult } from '~/shared/ui/form';
 import { toast } from '~/shared/ui/toast';
 import { documentLocale } from '~/shared/i18n';
 import type { Route } from './+types/order-details';
@@ -34,12 +35,32 @@ export const clientLoader = ({ params, request }: Route.ClientLoaderArgs) =>
     }
   });
 
-type Done = { intent: 'cancel' } | { intent: 'again'; info: string | null };
+type Done = { intent: 'cancel' } | { intent: 'again'; info: string | null } | { intent: 'review'; changed: boolean };
 
-/** Cancel the order (while Pending), or put its items back in the cart. */
+/** Cancel the order (while Pending), put its items back in the cart, or write or change a review. */
 export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<ActionResult<Done>> {
-  const intent = (await request.formData()).get('intent');
+  const form = await request.formData();
+  const intent = form.get('intent');
   const id = orderIdOf(params.id) ?? 0;
+  if (intent === 'review') {
+    const reviewId = Number(form.get('review_id')) || null;
+    try {
+      await saveReview(
+        {
+          reviewId,
+          orderId: id,
+          productId: Number(form.get('product_id')),
+          rating: Number(form.get('rating')),
+          description: String(form.get('description') ?? ''),
+        },
+        documentLocale(),
+      );
+      return { ok: true, data: { intent: 'review', changed: reviewId !== null } };
+    } catch (error) {
+      // Under the stars or the text; anything else (already reviewed, past 30 days) as a toast.
+      return { ok: false, errors: formErrors(error, { fields: ['rating', 'description'] }) };
+    }
+  }
   return actionResult(async (): Promise<Done> => {
     if (intent === 'cancel') {
       await cancelOrder(id, documentLocale());
@@ -67,9 +88,11 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useSite();
   const fetcher = useFetcher<ActionResult<Done>>();
   const [confirming, setConfirming] = useState(false);
+  const [reviewing, setReviewing] = useState<number | null>(null);
   const busy = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as 'cancel' | 'again') : null;
   useSubmission(fetcher, {
     onDone(done) {
+      if (done.intent === 'review') return;
       if (done.intent === 'cancel') {
         setConfirming(false);
         toast.success(t('orders.cancelled_toast'));
@@ -146,7 +169,13 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
 
-      <OrderBody order={order} />
+      <OrderBody
+        order={order}
+        lineExtra={
+          order.can_review ? (item) => (item.product_id ? <LineReview item={item} onOpen={() => setReviewing(item.id)} /> : null) : undefined
+        }
+      />
+      <ReviewDialog item={order.products.find((p) => p.id === reviewing) ?? null} onClose={() => setReviewing(null)} />
 
       <ConfirmDialog
         open={confirming}
