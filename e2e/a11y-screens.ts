@@ -552,6 +552,31 @@ export const OVERLAYS: OverlaySpec[] = [
       return button;
     },
   },
+  // A delivered order's Write a review (issue 39): a cash order of the scanned customer (shop 2) that its
+  // seller (signed in beside the customer) moves to Delivered; opened, never submitted.
+  {
+    name: 'review dialog',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=review-dialog][open]',
+    modal: true,
+    async open(page) {
+      const id = await readyCustomer(page, { order: 'cash' });
+      await page.evaluate(async (id) => {
+        const seller = JSON.parse(localStorage.getItem('seller_auth') ?? '{}') as { token?: string };
+        const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${seller.token}` };
+        for (const order_status of ['Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'])
+          await fetch(`/api/seller/orders/${id}/status`, { method: 'POST', headers, body: JSON.stringify({ order_status }) });
+      }, id);
+      await visit(page, `/order-history/${id}`);
+      const button = '[data-testid=review-open]';
+      await page.locator(button).first().waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=review-dialog][open] [data-testid=review-stars]').waitFor();
+      return button;
+    },
+  },
   // The seller's product list: Delete asks first (and says an ordered product is archived instead).
   confirmation('seller: delete product confirmation', 'sprod-delete-dialog', async (page) => {
     await visit(page, '/seller/products');
