@@ -25,6 +25,9 @@ export default [
     route('page/:slug', 'routes/legal.tsx', { id: 'policy-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // Printable invoices (issue 39): the page alone, without the site's or the seller centre's frame.
+  route('order-history/:id/invoice', 'routes/order-invoice.tsx'),
+  route('seller/orders/:id/invoice', 'routes/seller-order-invoice.tsx'),
   layout('routes/layouts/blog.tsx', [route('blogs', 'routes/blogs.tsx'), route('blog/:slug', 'routes/blog-details.tsx')]),
   layout('routes/layouts/account.tsx', [
     route('dashboard', 'routes/account/dashboard.tsx'),

@@ -297,7 +297,14 @@ export const orderItemSchema = z.object({
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
-  shop: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable(), rating: z.number() }),
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    rating: z.number(),
+    /** The shop's address in the request's language, for the invoice (issue 39); null when it has none. */
+    address: z.string().nullable(),
+  }),
   customer: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable() }),
   products: z.array(orderItemSchema),
   total_amount: z.number(),

@@ -460,7 +460,11 @@ export async function releaseCouponUse(trx: Trx, orderId: number, couponId: numb
 }
 
 export const shopBrief = (db: DbOrTrx, id: number) =>
-  db.selectFrom('shops').select(['id', 'name', 'name_ar', 'logo', 'rating']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('shops')
+    .select(['id', 'name', 'name_ar', 'logo', 'rating', 'address', 'address_ar'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export const customerBrief = (db: DbOrTrx, id: number) =>
   db.selectFrom('users').select(['id', 'name', 'phone', 'phone_code']).where('id', '=', id).executeTakeFirst();

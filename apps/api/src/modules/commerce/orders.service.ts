@@ -79,6 +79,7 @@ export function createOrdersService(ctx: CommerceContext) {
         name: shop ? localized(shop.name, shop.name_ar, locale) : '',
         logo: shop?.logo ?? null,
         rating: Number(shop?.rating ?? 0),
+        address: shop?.address ? localized(shop.address, shop.address_ar, locale) : null,
       },
       customer: {
         id: o.user_id,

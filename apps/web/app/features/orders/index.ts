@@ -5,3 +5,4 @@
  */
 export { OrderBody } from './order-view';
 export { formatDateTime, isStatusKey, nextStatus, sellerMayCancel, StatusBadge, statusLabel, type TabKey } from './status';
+export { Invoice, InvoiceMissing, InvoiceSkeleton } from './invoice';

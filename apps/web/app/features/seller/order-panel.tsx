@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderStatusName } from '@souq/contracts';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { AccountHeading } from '~/features/account';
 import { formatDateTime, nextStatus, OrderBody, sellerMayCancel, StatusBadge, statusLabel } from '~/features/orders';
 import { useSite } from '~/shared/site';
@@ -103,6 +103,9 @@ export function SellerOrder({ order }: { order: OrderDetail }) {
         {!next && !sellerMayCancel(order.order_status) && !awaitingTransfer ? (
           <p className="muted">{t('seller.no_actions')}</p>
         ) : null}
+        <Link to={`/seller/orders/${order.id}/invoice`} className="btn" data-testid="seller-invoice">
+          {t('invoice.open')}
+        </Link>
       </div>
       <OrderBody order={order} showBank={false} />
       <ConfirmDialog

@@ -167,6 +167,9 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
           {busy === 'again' ? <span className="spinner" aria-hidden="true" /> : null}
           {t('orders.order_again')}
         </button>
+        <Link to={`/order-history/${order.id}/invoice`} className="btn" data-testid="order-invoice">
+          {t('invoice.open')}
+        </Link>
       </div>
 
       <OrderBody

@@ -65,6 +65,8 @@ export const ar: Record<keyof typeof en, string> = {
   'page.dashboard': 'لوحة التحكم',
   'page.order_history': 'سجل الطلبات',
   'page.order_details': 'تفاصيل الطلب',
+  'page.invoice': 'الفاتورة',
+  'page.seller_invoice': 'فاتورة الطلب (مركز البائع)',
   'page.wishlist': 'المفضلة',
   'page.profile': 'ملفي الشخصي',
   'page.addresses': 'إدارة العناوين',

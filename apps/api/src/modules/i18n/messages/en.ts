@@ -63,6 +63,8 @@ export const en = {
   'page.dashboard': 'Dashboard',
   'page.order_history': 'Order History',
   'page.order_details': 'Order details',
+  'page.invoice': 'Invoice',
+  'page.seller_invoice': 'Order invoice (seller centre)',
   'page.wishlist': 'Wishlist',
   'page.profile': 'My Profile',
   'page.addresses': 'Manage Address',
