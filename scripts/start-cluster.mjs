@@ -20,8 +20,12 @@ if (cluster.isPrimary) {
   const env = process.env;
   env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/souq_cluster';
   env.REDIS_URL ||= 'redis://127.0.0.1:6379';
-  env.PUSHER_APP_SECRET ||= randomBytes(24).toString('hex');
-  env.OTP_SECRET ||= randomBytes(32).toString('hex');
+  // One pair of secrets for every worker; in production they must be given (each worker refuses to start
+  // without them: made up here they would die at every restart).
+  if (env.APP_ENV !== 'production') {
+    env.PUSHER_APP_SECRET ||= randomBytes(24).toString('hex');
+    env.OTP_SECRET ||= randomBytes(32).toString('hex');
+  }
   const workers = Math.max(1, Number(env.WORKERS ?? 2) || 2);
 
   if (env.SKIP_SERVICES !== '1') spawnSync('bash', [path.join(root, 'scripts/ensure-services.sh')], { stdio: 'inherit' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import type { Locale } from '@souq/contracts';
@@ -42,6 +43,16 @@ import { contentRoutes } from './modules/content';
 import { sellerVouchersRoutes } from './modules/seller-vouchers';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** An incoming x-request-id kept as this request's id: at most 64 of [A-Za-z0-9._-]; else none. */
+export function acceptedRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^[\w.-]{1,64}$/.test(header) ? header : undefined;
+}
+
+/** Set-Cookie values, each with `Secure` (once). */
+export function secureCookies(cookies: string | number | string[]): string[] {
+  return [cookies].flat().map((c) => (/;\s*secure\s*(;|$)/i.test(String(c)) ? String(c) : `${String(c)}; Secure`));
+}
 
 /** The answer while the database cannot be reached (503), and when to try again. */
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
@@ -105,6 +116,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A hop count trusts that many addresses nearest the server (Fastify's own number form trusts none).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every answer carries its request's id (x-request-id), and so does each log line of the request
+    // (under Fastify's default label, reqId): a proxy's or client's id when it is short and safe, else a
+    // new one. requestIdHeader off: Fastify would take the header as it comes; genReqId checks it.
+    requestIdHeader: false,
+    genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
   });
 
   const opened: { db: Db; dialect: Dialect; relaxed?: Db; reads?: Db } = options.db ?? createDb(config.database, config.postgres);
@@ -162,6 +182,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await db.destroy();
     });
 
+  const https = config.publicUrl.startsWith('https:');
+  // Over https every cookie the server sets (its own or a page's) is Secure.
+  if (https)
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      const cookies = reply.getHeader('set-cookie');
+      // (Fastify appends to set-cookie: the old values go first.)
+      if (cookies !== undefined) reply.removeHeader('set-cookie').header('set-cookie', secureCookies(cookies));
+      done(null, payload);
+    });
   // Security headers on every answer, by helmet's middleware built once (@fastify/helmet builds it again,
   // parsing the policy, on every request: 2 % of a catalogue answer's CPU).
   const securityHeaders = helmet({
@@ -169,6 +198,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS only when the site is served over https (decision 043): on http it would be ignored, and on a
+    // developer's http://localhost it says nothing true.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),

@@ -40,12 +40,65 @@ describe('loadConfig', () => {
 });
 
 describe('production requirements', () => {
-  const production = { APP_ENV: 'production', PUBLIC_URL: 'https://souq.om', OTP_SECRET: 'x'.repeat(32) };
+  const production = {
+    APP_ENV: 'production',
+    PUBLIC_URL: 'https://souq.om',
+    OTP_SECRET: 'x'.repeat(32),
+    PUSHER_APP_SECRET: 'p'.repeat(16),
+  };
 
-  it('starts with PUBLIC_URL and OTP_SECRET set', () => {
+  it('starts with PUBLIC_URL, OTP_SECRET and PUSHER_APP_SECRET set, without the demo seed', () => {
     const c = loadConfig(production);
     expect(c.publicUrl).toBe('https://souq.om');
     expect(c.accounts.otpSecret).toBe('x'.repeat(32));
+    expect(c.realtime.secret).toBe('p'.repeat(16));
+    expect(c.seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('stops without PUSHER_APP_SECRET, naming it', () => {
+    expect(() => loadConfig({ ...production, PUSHER_APP_SECRET: undefined })).toThrow(
+      /PUSHER_APP_SECRET: required when APP_ENV=production/,
+    );
+  });
+
+  it('stops with SEED_DEMO=true, naming it', () => {
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: must be false/);
+    expect(() => loadConfig({ ...production, SEED_DEMO: '1' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('stops with SMS_DRIVER=http but no SMS_HTTP_URL (the texts would go to the log), naming it', () => {
+    expect(() => loadConfig({ ...production, SMS_DRIVER: 'http' })).toThrow(/SMS_HTTP_URL: required with SMS_DRIVER=http/);
+    expect(loadConfig({ ...production, SMS_DRIVER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }).accounts.sms.driver).toBe(
+      'http',
+    );
+  });
+
+  it('without serving (npm run migrate), checks each variable but not what a production server needs', () => {
+    expect(loadConfig({ APP_ENV: 'production' }, { serving: false }).appEnv).toBe('production');
+    expect(() => loadConfig({ APP_ENV: 'production', DATABASE_URL: 'mysql://x' }, { serving: false })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reports every problem together, one line each naming its variable', () => {
+    try {
+      loadConfig({ APP_ENV: 'production', SEED_DEMO: 'true' });
+      expect.unreachable();
+    } catch (e) {
+      const lines = (e as Error).message.split('\n').slice(1);
+      expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual([
+        'OTP_SECRET',
+        'PUBLIC_URL',
+        'PUSHER_APP_SECRET',
+        'SEED_DEMO',
+      ]);
+    }
+  });
+
+  it('outside production the demo seed stays the default (npm start with no variables is the demo)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({}).appEnv).toBe('local');
+    expect(loadConfig({ APP_ENV: 'staging' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it('stops without PUBLIC_URL, naming it', () => {
@@ -59,7 +112,7 @@ describe('production requirements', () => {
   });
 
   it('names both when both are missing', () => {
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/PUBLIC_URL[\s\S]*OTP_SECRET/);
+    expect(() => loadConfig({ APP_ENV: 'production', PUSHER_APP_SECRET: 'p'.repeat(16) })).toThrow(/PUBLIC_URL[\s\S]*OTP_SECRET/);
   });
 
   it('outside production, PUBLIC_URL defaults to localhost on PORT and OTP_SECRET to a random one', () => {

@@ -40,7 +40,8 @@ export const configSchema = z.object({
     .optional(),
   API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: bool.default(true),
+  /** Unset: the demo in every environment but production (which refuses SEED_DEMO=true; decision 043). */
+  SEED_DEMO: bool.optional(),
   WEB_BUILD_DIR: z.string().optional(),
   SERVE_WEB: bool.default(true),
   PUSHER_APP_KEY: z.string().default('souq-local-key'),
@@ -235,6 +236,27 @@ const productionSchema = configSchema.superRefine((e, ctx) => {
       message:
         'required when APP_ENV=production (at least 32 characters): without it one-time codes die at every restart and differ between instances',
     });
+  // Safe production mode (issue 38, decision 043). The checks that need the database (demo accounts, the
+  // channel of one-time codes) run at start-up after the migrations (startup-checks.ts).
+  if (!e.PUSHER_APP_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUSHER_APP_SECRET'],
+      message:
+        'required when APP_ENV=production (at least 16 characters): without it channel authorisations die at every restart and differ between instances',
+    });
+  if (e.SEED_DEMO === true)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEED_DEMO'],
+      message: 'must be false (or unset) when APP_ENV=production: the demo seed creates accounts whose password is "password"',
+    });
+  if (e.SMS_DRIVER === 'http' && !e.SMS_HTTP_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_HTTP_URL'],
+      message: 'required with SMS_DRIVER=http when APP_ENV=production: without it text messages go only to the log',
+    });
 });
 
 export type EnvConfig = z.infer<typeof configSchema>;
@@ -361,10 +383,16 @@ export interface AccountsConfig {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once; a bad variable stops the start with a message naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+/**
+ * Reads the environment once; a bad variable stops the start with a message naming it. `serving: false`
+ * (`npm run migrate`): each variable's own rules only, not what a production server needs besides.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { serving?: boolean } = {},
+): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = productionSchema.safeParse(cleaned);
+  const parsed = (options.serving === false ? configSchema : productionSchema).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -389,7 +417,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     apiUrl: e.API_URL,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.APP_ENV !== 'production',
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(import.meta.dirname, '../../web/build')),
     serveWeb: e.SERVE_WEB,
     imageResize: { concurrency: e.IMAGE_RESIZE_CONCURRENCY, queueLimit: e.IMAGE_RESIZE_QUEUE_LIMIT },

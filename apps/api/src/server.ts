@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startupProblems } from './startup-checks';
 import { mountWeb } from './web';
 
 // Decision 033: no allocation-site pretenuring. The first seconds of traffic (cold code, database
@@ -23,6 +24,13 @@ async function main() {
     throw e;
   }
   const app = await buildApp(config);
+  // Safe production mode (decision 043): what only the migrated database can tell, one line per problem.
+  const problems = await startupProblems(app.db, config);
+  if (problems.length) {
+    console.error(`Refusing to start with APP_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    await app.close();
+    process.exit(1);
+  }
   if (config.serveWeb) await mountWeb(app);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

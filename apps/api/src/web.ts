@@ -146,7 +146,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       origin: config.publicUrl,
       nonce,
       apiFetch: async (pathAndQuery, init) => {
-        const res = await apiFetch(pathAndQuery, init);
+        // The page's request id goes with its API calls: their log lines carry the page's reqId.
+        const res = await apiFetch(pathAndQuery, { ...init, headers: { ...init?.headers, 'x-request-id': req.id } });
         if (res.status === 503) retryAfter = res.headers.get('retry-after') ?? '5';
         return res;
       },

@@ -28,7 +28,12 @@ export const SELECTED_CURRENCY_KEY = 'selectedCurrency';
 
 /** The locale cookie mirrors localStorage so the server renders the right <html lang dir>. */
 export function writeLocaleCookie(locale: string): void {
-  document.cookie = `locale=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = localeCookie(locale, window.location.protocol === 'https:');
+}
+
+/** The `locale` cookie as written: Secure on a page served over https (decision 043). */
+export function localeCookie(locale: string, https: boolean): string {
+  return `locale=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {

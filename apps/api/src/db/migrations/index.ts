@@ -74,8 +74,9 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
-  await migrate(db, dialect, (m) => m.migrateToLatest());
+/** Applies the migrations not yet applied; answers their names, in order (none: the database was up to date). */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  return migrate(db, dialect, (m) => m.migrateToLatest());
 }
 
 /** Migrates up to the named migration and stops there (tests check a migration on older data with it). */
@@ -90,4 +91,5 @@ async function migrate(db: Db, dialect: Dialect, run: (m: Migrator) => ReturnTyp
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

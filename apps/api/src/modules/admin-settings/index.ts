@@ -12,7 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, route } from '../../http/route';
+import { logOnlyDriver } from '../../startup-checks';
 import { operatorActor } from '../audit';
+import { translations } from '../i18n';
 import { createCurrenciesAdminService } from './currencies-admin.service';
 import { masterChanges } from './master-changes';
 import { createSettingsAdminService } from './settings-admin.service';
@@ -31,7 +33,12 @@ const idOf = (raw: string) => {
  */
 export async function adminSettingsRoutes(app: FastifyInstance) {
   const ctx = { db: app.db, dialect: app.dialect, now: app.config.now };
-  const settings = createSettingsAdminService({ ...ctx, payments: app.config.payments });
+  const production = app.config.appEnv === 'production';
+  const settings = createSettingsAdminService({
+    ...ctx,
+    payments: app.config.payments,
+    logOnlyDriver: production ? (channel) => logOnlyDriver(channel, app.config) : undefined,
+  });
   const currencies = createCurrenciesAdminService(ctx);
   const master = masterChanges(app);
   const tags = ['admin'];
@@ -62,7 +69,9 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       response: adminSettingsResponseSchema,
     },
     async ({ auth, body, req }) => {
-      const { settings: data, changed } = await settings.update(await actorOf(auth, req.ip), body);
+      const { settings: data, changed } = await settings.update(await actorOf(auth, req.ip), body, (variable) =>
+        translations[req.locale]['admin.settings.error.otp_channel_log'].replace('{variable}', variable),
+      );
       if (changed) master.changed();
       return { message: 'Settings saved.', data };
     },

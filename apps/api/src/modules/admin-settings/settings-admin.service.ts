@@ -101,6 +101,12 @@ export interface SettingsAdminContext {
   dialect: Dialect;
   payments: PaymentsConfig;
   now: () => Date;
+  /**
+   * In production (decision 043): the variable whose `log` driver would leave the codes of this channel in
+   * the log alone (SMS_DRIVER, MAIL_DRIVER), or null; the channels of one-time codes cannot be switched
+   * to such a one. Absent elsewhere.
+   */
+  logOnlyDriver?: (channel: 'phone' | 'email') => string | null;
 }
 
 export function createSettingsAdminService(ctx: SettingsAdminContext) {
@@ -154,7 +160,12 @@ export function createSettingsAdminService(ctx: SettingsAdminContext) {
    * Changes the keys sent (422 per key); answers every setting as stored after the write, and whether
    * anything changed (then the caches of `/api/master` must go).
    */
-  async function update(actor: Actor, body: Record<string, unknown>): Promise<{ settings: AdminSettings; changed: boolean }> {
+  async function update(
+    actor: Actor,
+    body: Record<string, unknown>,
+    /** The refusal of a switch to a channel that only logs, naming its variable, in the request's language. */
+    logOnlyMessage: (variable: string) => string = (variable) => `${variable} is log: codes sent this way would reach no one.`,
+  ): Promise<{ settings: AdminSettings; changed: boolean }> {
     const errors: Record<string, string[]> = {};
     const next = new Map<string, SettingValue>();
     for (const [key, raw] of Object.entries(body)) {
@@ -183,6 +194,13 @@ export function createSettingsAdminService(ctx: SettingsAdminContext) {
       if (after('bank_transfer') === true && !after('bank.account_number') && !after('bank.iban')) {
         const on = ['bank_transfer', 'bank.account_number', 'bank.iban'].find((k) => next.has(k))!;
         if (on) errors[on] = ['Bank transfer needs the account number or the IBAN of the bank account.'];
+      }
+      // A switch of the codes' channel to one whose driver only logs would lock every new customer out.
+      for (const key of ['register_otp_type', 'forgot_otp_type']) {
+        const value = next.get(key);
+        if ((value !== 'phone' && value !== 'email') || value === valueOf(SETTINGS_BY_KEY.get(key)!, before)) continue;
+        const variable = ctx.logOnlyDriver?.(value);
+        if (variable) errors[key] = [logOnlyMessage(variable)];
       }
       for (const key of next.keys()) {
         const place = placeOf(key);

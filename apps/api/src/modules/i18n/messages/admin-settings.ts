@@ -50,6 +50,8 @@ export const en = {
   'admin.settings.error.iban': 'An IBAN: two letters, two digits, then 11 to 30 letters or digits.',
   'admin.settings.error.words': 'At most {items} entries of {max} characters each.',
   'admin.settings.error.phone_lengths': 'The shortest phone number must not be longer than the longest.',
+  'admin.settings.error.otp_channel_log':
+    'Codes sent this way would reach no one: the server sends them only to its log ({variable}=log). Ask for the gateway to be configured first.',
 
   'admin.settings.label.app_name': 'Marketplace name',
   'admin.settings.label.web_logo': 'Logo',
@@ -224,6 +226,8 @@ export const ar: Record<keyof typeof en, string> = {
   'admin.settings.error.iban': 'رقم آيبان: حرفان ورقمان ثم من 11 إلى 30 حرفاً أو رقماً.',
   'admin.settings.error.words': 'بحد أقصى {items} عبارة، كل منها {max} حرفاً على الأكثر.',
   'admin.settings.error.phone_lengths': 'يجب ألا يزيد أقصر رقم هاتف عن أطوله.',
+  'admin.settings.error.otp_channel_log':
+    'لن تصل الرموز المرسلة بهذه الطريقة إلى أحد: الخادم يكتبها في سجله فقط ({variable}=log). اطلب إعداد بوابة الإرسال أولاً.',
 
   'admin.settings.label.app_name': 'اسم السوق',
   'admin.settings.label.web_logo': 'الشعار',
