@@ -38,5 +38,7 @@ export default function SellerOrderInvoicePage({ loaderData, params }: Route.Com
         </Link>
       </InvoiceMissing>
     );
-  return <Invoice order={loaderData.data} back={{ to: `/seller/orders?order=${params.id}`, label: t('invoice.back_to_order') }} />;
+  return (
+    <Invoice order={loaderData.data} back={{ to: `/seller/orders?order=${params.id}`, label: t('invoice.back_to_order') }} />
+  );
 }

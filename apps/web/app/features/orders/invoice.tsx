@@ -129,7 +129,10 @@ export function Invoice({ order, back }: { order: OrderDetail; back: { to: strin
                   <bdi>{p.name}</bdi>
                   {p.color || p.size ? (
                     <span className="invoice__opts">
-                      {[p.color ? `${t('orders.colour')}: ${p.color.name}` : null, p.size ? `${t('orders.size')}: ${p.size.name}` : null]
+                      {[
+                        p.color ? `${t('orders.colour')}: ${p.color.name}` : null,
+                        p.size ? `${t('orders.size')}: ${p.size.name}` : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>

@@ -59,7 +59,12 @@ export function LineReview({ item, onOpen }: { item: Item; onOpen(): void }) {
 export function ReviewDialog({ item, onClose }: { item: Item | null; onClose(): void }) {
   const { t } = useSite();
   return (
-    <Dialog open={item !== null} onClose={onClose} title={item ? t('reviews.dialog_title', { name: item.name }) : ''} testId="review-dialog">
+    <Dialog
+      open={item !== null}
+      onClose={onClose}
+      title={item ? t('reviews.dialog_title', { name: item.name }) : ''}
+      testId="review-dialog"
+    >
       {item ? <ReviewForm key={item.id} item={item} onDone={onClose} /> : null}
     </Dialog>
   );
@@ -116,7 +121,12 @@ function ReviewForm({ item, onDone }: { item: Item; onDone(): void }) {
           </p>
         ) : null}
       </fieldset>
-      <Field id="review-text" label={t('reviews.text')} hint={t('reviews.text_hint', { max: REVIEW_TEXT_MAX })} error={errors.description}>
+      <Field
+        id="review-text"
+        label={t('reviews.text')}
+        hint={t('reviews.text_hint', { max: REVIEW_TEXT_MAX })}
+        error={errors.description}
+      >
         {(control) => (
           <textarea
             {...control}
