@@ -33,6 +33,12 @@ export interface PaymentGateway {
   }): Promise<GatewaySession>;
   sessionStatus(sessionId: string): Promise<GatewayStatus>;
   /**
+   * Closes an unpaid session's page so that it can no longer take a payment (issue 41: the orders it was
+   * for are being withdrawn). Absent where the gateway has no such call (Thawani): a payment that still
+   * arrives is recorded and refunded (confirmLate).
+   */
+  cancelSession?(sessionId: string): Promise<void>;
+  /**
    * What a webhook is about — the gateway's session id or our placement reference — or null when its
    * signature does not verify. Its other fields are not trusted: the session is looked up afterwards.
    */
@@ -180,6 +186,10 @@ export function stripeGateway(config: PaymentsConfig, now: () => Date): PaymentG
       const url = text(data.url);
       if (!id || !url) throw new GatewayError('Stripe answered no session');
       return { id, url, amount };
+    },
+    async cancelSession(sessionId) {
+      // Stripe expires an open Checkout Session on request; a completed one answers an error.
+      await call('POST', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, new URLSearchParams());
     },
     async sessionStatus(sessionId) {
       const data = await call('GET', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);
@@ -352,6 +362,38 @@ export function createPaymentsService(
   }
 
   /**
+   * Before its orders are withdrawn, an unpaid session's page is closed at the gateway where it can be
+   * (Stripe), so that nobody pays for withdrawn orders. When the gateway refuses because the customer
+   * paid a moment ago, the payment is read again: false (keep the orders) if it was paid. A gateway that
+   * cannot close pages, or does not answer, leaves the late-payment path (confirmLate) to record it.
+   */
+  async function closeAtGateway(p: {
+    id: number;
+    gateway: string;
+    session_id: string | null;
+    status: PaymentState;
+    checkout_ref: string;
+  }) {
+    const g = byName.get(p.gateway);
+    if (!g?.cancelSession || !p.session_id) return true;
+    try {
+      await g.cancelSession(p.session_id);
+      return true;
+    } catch (error) {
+      try {
+        if ((await confirm(p)) === 'paid') return false;
+      } catch {
+        /* not answering: decide without it */
+      }
+      opts.log?.warn(
+        { err: error, checkout_ref: p.checkout_ref, gateway: p.gateway },
+        'an unpaid payment page could not be closed at the gateway; a payment that still arrives is recorded and refunded',
+      );
+      return true;
+    }
+  }
+
+  /**
    * Online payments pending or cancelled past the timeout: a pending one is asked of the gateway once
    * more (a late payment counts); the others are marked expired, once, and their placements answered
    * for withdrawal.
@@ -368,6 +410,7 @@ export function createPaymentsService(
         state = 'pending'; // the gateway is not answering: decide without it
       }
       if (state === 'paid') continue;
+      if (state === 'pending' && !(await closeAtGateway(p))) continue;
       if (await repo.expirePayment(db, p.id, ctx.now().toISOString())) out.push(p.checkout_ref);
     }
     return out;

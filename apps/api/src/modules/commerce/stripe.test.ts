@@ -16,6 +16,7 @@ interface Session {
   status: 'open' | 'complete' | 'expired';
 }
 const sessions = new Map<string, Session>();
+const payAtExpiry = new Set<string>();
 const peer = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c) => (raw += c));
@@ -36,6 +37,16 @@ const peer = http.createServer((req, res) => {
         payment_status: 'unpaid',
         status: 'open',
       });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/(cs_test_\d+)\/expire$/.exec(req.url ?? '');
+    const toExpire = expire ? sessions.get(expire[1]!) : undefined;
+    if (req.method === 'POST' && toExpire) {
+      // A customer who pays at the last moment (the test sets it): completed before the expiry arrives.
+      if (payAtExpiry.has(toExpire.id)) Object.assign(toExpire, { payment_status: 'paid', status: 'complete' });
+      if (toExpire.status !== 'open')
+        return send(400, { error: { type: 'invalid_request_error', message: `Only open sessions can be expired.` } });
+      toExpire.status = 'expired';
+      return send(200, { id: toExpire.id, object: 'checkout.session', payment_status: 'unpaid', status: 'expired' });
     }
     const m = /^\/v1\/checkout\/sessions\/(cs_test_\d+)$/.exec(req.url ?? '');
     const s = m ? sessions.get(m[1]!) : undefined;
@@ -187,5 +198,34 @@ describe('online payment through Stripe Checkout (a local peer plays Stripe)', (
     expect(byStripeId.payment_status).toBe('cancelled');
     expect(byStripeId.orders[0].payment_status).toBe('Unpaid');
     expect((await orderPayment(data.orders[0]!.id)).payment_status).toBe('Unpaid');
+  });
+
+  it('withdrawing unpaid orders first closes their Stripe page; a payment made at that moment keeps them', async () => {
+    const old = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const c = await makeCustomer(app);
+    const { data, session } = await placeWithStripe(c);
+    const late = await placeWithStripe(await makeCustomer(app));
+    payAtExpiry.add(late.session.id);
+    await app.db
+      .updateTable('payments')
+      .set({ created_at: old })
+      .where('session_id', 'in', [session.id, late.session.id])
+      .execute();
+    await app.services.commerce.releaseUnpaidOrders();
+    // Closed at Stripe: nobody can pay for the withdrawn orders any more.
+    expect(session.status).toBe('expired');
+    const order = await app.db
+      .selectFrom('orders')
+      .select(['order_status', 'payment_status'])
+      .where('id', '=', data.orders[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ order_status: 'Cancelled', payment_status: 'Unpaid' });
+    // Paid as the page was being closed: Stripe refuses to expire it, the payment is read again and counts.
+    const kept = await app.db
+      .selectFrom('orders')
+      .select(['order_status', 'payment_status'])
+      .where('id', '=', late.data.orders[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ order_status: 'Pending', payment_status: 'Paid' });
   });
 });
