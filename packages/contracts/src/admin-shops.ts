@@ -118,6 +118,8 @@ export const adminDashboardSchema = z.object({
   sales: z.object({ last_30_days: z.number() }),
   customers: z.object({ total: z.number().int(), new_last_30_days: z.number().int() }),
   tickets: z.object({ open: z.number().int() }),
+  /** Orders cancelled after they were paid whose money is not (all) back yet (issue 41): refunds to make. */
+  refunds: z.object({ due: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 export const adminDashboardResponseSchema = envelope(adminDashboardSchema);

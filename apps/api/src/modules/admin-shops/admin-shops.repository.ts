@@ -180,6 +180,18 @@ export async function customerCounts(db: DbOrTrx, since: string) {
   return { total: Number(total?.n ?? 0), recent: Number(recent?.n ?? 0) };
 }
 
+/** Paid orders that were cancelled and whose refund is not done (none yet, partly made, or failed). */
+export async function refundsDue(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('order_status', '=', 'Cancelled')
+    .where('payment_status', '=', 'Paid')
+    .where('refund_status', '!=', 'refunded')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function openTickets(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('support_tickets')

@@ -80,11 +80,12 @@ export function createAdminShopsService(ctx: { db: Db; now: () => Date }) {
   async function dashboard(): Promise<AdminDashboard> {
     const now = ctx.now();
     const since = { today: startOfDayIn(now, 0), month: startOfDayIn(now, 29) };
-    const [shops, orders, customers, tickets] = await Promise.all([
+    const [shops, orders, customers, tickets, refunds] = await Promise.all([
       repo.shopCounts(db),
       repo.ordersSince(db, since),
       repo.customerCounts(db, since.month),
       repo.openTickets(db),
+      repo.refundsDue(db),
     ]);
     return {
       shops: { pending: shops.get('pending') ?? 0, active: shops.get('approved') ?? 0, suspended: shops.get('suspended') ?? 0 },
@@ -92,6 +93,7 @@ export function createAdminShopsService(ctx: { db: Db; now: () => Date }) {
       sales: { last_30_days: omr(orders.sales) },
       customers: { total: customers.total, new_last_30_days: customers.recent },
       tickets: { open: tickets },
+      refunds: { due: refunds },
     };
   }
 

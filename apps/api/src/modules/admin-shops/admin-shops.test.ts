@@ -668,5 +668,14 @@ describe('GET /api/admin/dashboard', () => {
       ).n,
     );
     expect(after.tickets).toEqual({ open });
+
+    // A paid order cancelled is a refund due until its money is all back.
+    const paidCancelled = await order(muscat(1), 5, 'Cancelled');
+    await dash.db.updateTable('orders').set({ payment_status: 'Paid' }).where('id', '=', paidCancelled).execute();
+    expect((await read()).refunds).toEqual({ due: after.refunds.due + 1 });
+    await dash.db.updateTable('orders').set({ refund_status: 'partial' }).where('id', '=', paidCancelled).execute();
+    expect((await read()).refunds).toEqual({ due: after.refunds.due + 1 });
+    await dash.db.updateTable('orders').set({ refund_status: 'refunded' }).where('id', '=', paidCancelled).execute();
+    expect((await read()).refunds).toEqual({ due: after.refunds.due });
   });
 });

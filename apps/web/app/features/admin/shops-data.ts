@@ -15,6 +15,8 @@ import { changeAdminShop, fetchAdminDashboard, fetchAdminShop, fetchAdminShops, 
 export const ADMIN_SHOPS = '/admin/shops';
 /** The support desk's open tickets (the desk's own screen in the console). */
 export const OPEN_TICKETS_HREF = '/admin/support?status=running';
+/** The console's orders cancelled after they were paid: where refunds are made. */
+export const REFUNDS_DUE_HREF = '/admin/orders?status=cancelled&payment=paid';
 export const SHOP_ACTIONS = ['approve', 'reject', 'suspend', 'reinstate'] as const satisfies readonly ShopAction[];
 /** The status tabs, applications first. */
 export const SHOP_TABS = ['all', 'pending', 'active', 'suspended', 'rejected'] as const;

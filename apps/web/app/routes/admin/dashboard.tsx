@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@souq/contracts';
 import { Link } from 'react-router';
 import { AccountHeading, LoadFailed } from '~/features/account';
-import { loadAdminDashboard, OPEN_TICKETS_HREF, shopsHref } from '~/features/admin/shops-data';
+import { loadAdminDashboard, OPEN_TICKETS_HREF, REFUNDS_DUE_HREF, shopsHref } from '~/features/admin/shops-data';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/dashboard';
@@ -110,6 +110,15 @@ function Cards({ d }: { d: AdminDashboard }) {
       >
         <Link to={OPEN_TICKETS_HREF} className="ord-link" data-testid="dash-open-tickets">
           {t('admin.dash.see_tickets')}
+        </Link>
+      </Card>
+      <Card
+        id="refunds"
+        title={t('admin.dash.refunds')}
+        figures={[{ key: 'due', label: t('admin.dash.refunds_due'), value: d.refunds.due }]}
+      >
+        <Link to={REFUNDS_DUE_HREF} className="ord-link" data-testid="dash-refunds-due">
+          {t('admin.dash.see_refunds')}
         </Link>
       </Card>
     </div>

@@ -29,6 +29,9 @@ export const en = {
   'admin.dash.review_pending':
     '{count, plural, =0 {No application to review} one {Review # application} other {Review # applications}}',
   'admin.dash.see_tickets': 'See the open tickets',
+  'admin.dash.refunds': 'Refunds',
+  'admin.dash.refunds_due': 'Due',
+  'admin.dash.see_refunds': 'See paid orders that were cancelled',
 
   'admin.shops.title': 'Shops',
   'admin.shops.lead': 'Applications waiting for approval come first. Open a shop to approve, reject, suspend or reinstate it.',
@@ -140,6 +143,9 @@ export const ar: Record<keyof typeof en, string> = {
   'admin.dash.review_pending':
     '{count, plural, =0 {لا توجد طلبات للمراجعة} one {راجع طلباً واحداً} two {راجع طلبين} few {راجع # طلبات} many {راجع # طلباً} other {راجع # طلب}}',
   'admin.dash.see_tickets': 'عرض التذاكر المفتوحة',
+  'admin.dash.refunds': 'المبالغ المستردة',
+  'admin.dash.refunds_due': 'مستحقة',
+  'admin.dash.see_refunds': 'عرض الطلبات المدفوعة التي أُلغيت',
 
   'admin.shops.title': 'المتاجر',
   'admin.shops.lead': 'تظهر الطلبات التي تنتظر الموافقة أولاً. افتح متجراً لقبوله أو رفضه أو إيقافه أو إعادة تفعيله.',
