@@ -119,7 +119,7 @@ export const refundStateSchema = z.object({
 });
 export type RefundState = z.infer<typeof refundStateSchema>;
 
-export const adminOrderSchema = orderDetailSchema.omit({ can_cancel: true, can_review: true, customer: true }).extend({
+export const adminOrderSchema = orderDetailSchema.omit({ can_cancel: true, can_review: true, can_pay: true, customer: true }).extend({
   customer: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   payments: z.array(adminPaymentSchema),
   refund_status: z.enum(REFUND_STATUSES),

@@ -326,12 +326,18 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refund_state: z.enum(['none', 'due', 'refunded']),
   /** Whether the customer may review its products now: the order was delivered (issue 39). */
   can_review: z.boolean(),
+  /** Whether Pay now is offered: an online order still unpaid and not withdrawn (issue 39). */
+  can_pay: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderDetailsQuery = getQuery(z.object({ order_id: queryInt('order id') }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));
 export const orderIdBody = z.object({ order_id: bodyId('order id') });
+
+/** POST /api/payment/retry {order_id} (Pay now, issue 39): where the customer pays the unpaid order. */
+export const payAgainResponseSchema = envelope(z.object({ order_payment_url: z.string() }));
+export type PayAgainAnswer = z.infer<typeof payAgainResponseSchema>['data'];
 
 // --- Seller side ---------------------------------------------------------------------------------------------
 

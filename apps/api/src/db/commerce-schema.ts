@@ -143,6 +143,9 @@ export interface PaymentsTable {
   amount: number;
   /** expired: cancelled or abandoned past UNPAID_ORDER_TIMEOUT_MIN, its orders withdrawn. */
   status: 'pending' | 'paid' | 'cancelled' | 'expired';
+  /** Gateway pages opened after the first by Pay now (migration 032). */
+  attempts: Generated<number>;
+  /** When the placement's payment began (a Pay now keeps it: the withdrawal deadline counts from it). */
   created_at: string;
   updated_at: string;
 }

@@ -29,6 +29,7 @@ import { m026BlogCategorySwitch } from './026-blog-category-switch';
 import { m027OtpOwner } from './027-otp-owner';
 import { m028ConsoleLists } from './028-console-lists';
 import { m031CustomerReviews } from './031-customer-reviews';
+import { m032PayAgain } from './032-pay-again';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -60,6 +61,7 @@ const all: Record<string, DialectMigration> = {
   '027-otp-owner': m027OtpOwner,
   '028-console-lists': m028ConsoleLists,
   '031-customer-reviews': m031CustomerReviews,
+  '032-pay-again': m032PayAgain,
 };
 
 class StaticProvider implements MigrationProvider {

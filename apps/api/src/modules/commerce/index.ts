@@ -15,6 +15,7 @@ import {
   orderStatusOf,
   paymentStatusQuery,
   paymentStatusResponseSchema,
+  payAgainResponseSchema,
   placeOrderBody,
   placeOrderResponseSchema,
   sellerOrderPaymentBody,
@@ -327,6 +328,23 @@ export async function commerceRoutes(app: FastifyInstance) {
       const { payment_status, orders: rows, expires_at } = await payments.status(auth.id, query.session_id);
       return { data: { payment_status, orders: rows.map(orderSummary), expires_at } };
     },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/payment/retry',
+      summary: 'Pay now: the gateway page where an unpaid online order can still be paid (same amount and deadline)',
+      tags,
+      auth: 'user',
+      body: orderIdBody,
+      response: payAgainResponseSchema,
+    },
+    async ({ auth, body }) => ({
+      message: 'Please complete the payment.',
+      data: { order_payment_url: await payments.payAgain(auth.id, body.order_id) },
+    }),
   );
 
   // The webhook needs the raw body to check the signature: its own JSON parser, in its own scope.

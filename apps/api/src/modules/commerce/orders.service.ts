@@ -126,6 +126,8 @@ export function createOrdersService(ctx: CommerceContext) {
       can_cancel: o.order_status === 'Pending' && !paidOnline(o),
       refund_state: refundState(o),
       can_review: 'userId' in scope && o.order_status === 'Delivered',
+      can_pay:
+        'userId' in scope && o.order_status === 'Pending' && o.payment_status === 'Unpaid' && isOnlinePayment(o.payment_method),
     };
   }
 

@@ -82,3 +82,37 @@ export async function expirePayment(db: DbOrTrx, id: number, now: string): Promi
     .executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
+
+/** One of the customer's orders, with what Pay now needs of it. */
+export const customerOrder = (db: DbOrTrx, userId: number, orderId: number) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'checkout_ref', 'payment_method', 'payment_status', 'order_status'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** The number of a new gateway page for a payment (1, 2 …): each needs an idempotency key of its own. */
+export async function nextAttempt(db: DbOrTrx, paymentId: number): Promise<number> {
+  const row = await db.selectFrom('payments').select('attempts').where('id', '=', paymentId).executeTakeFirstOrThrow();
+  return Number(row.attempts) + 1;
+}
+
+/**
+ * Puts a new gateway session on a payment whose session is still `from`: pending again, attempts + 1.
+ * False when another request swapped it first.
+ */
+export async function swapSession(
+  db: DbOrTrx,
+  id: number,
+  from: string | null,
+  to: { session_id: string; amount: number; updated_at: string },
+): Promise<boolean> {
+  let q = db
+    .updateTable('payments')
+    .set((eb) => ({ ...to, status: 'pending' as const, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'cancelled']);
+  q = from === null ? q.where('session_id', 'is', null) : q.where('session_id', '=', from);
+  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+}

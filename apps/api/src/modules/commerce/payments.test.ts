@@ -241,7 +241,9 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect((await detail()).order_status).toBe('Pending');
     // The shop cancels: the customer's page and the shop's say a refund is due.
     const seller = await sellerAuth(app, 2);
-    expect((await post(app, `/api/seller/orders/${order.id}/status`, seller, { order_status: 'Cancelled' })).statusCode).toBe(200);
+    expect((await post(app, `/api/seller/orders/${order.id}/status`, seller, { order_status: 'Cancelled' })).statusCode).toBe(
+      200,
+    );
     expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Paid', refund_state: 'due' });
     const shopView = (await get(app, `/api/seller/orders/${order.id}`, seller)).json().data.order;
     expect(shopView.refund_state).toBe('due');
@@ -339,5 +341,41 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
         .statusCode,
     ).toBe(422);
     await app.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'online_payment').execute();
+  });
+
+  it('Pay now reuses a Thawani page still open (it cannot be closed: two open pages could both be paid), and replaces a cancelled one', async () => {
+    const c = await makeCustomer(app);
+    const { res } = await placeOnline(c);
+    const data = placeOrderResponseSchema.parse(res.json()).data;
+    const orderId = data.orders[0]!.id;
+    const [firstId, first] = [...sessions].at(-1)!;
+    const before = sessions.size;
+    const open = await post(app, '/api/payment/retry', c.auth, { order_id: orderId });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data.order_payment_url).toBe(`${base}/pay/${firstId}?key=pk_test_peer`);
+    expect(sessions.size).toBe(before);
+    // Cancelled on Thawani's page: a new page for the same amount.
+    first.status = 'cancelled';
+    const again = await post(app, '/api/payment/retry', c.auth, { order_id: orderId });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(sessions.size).toBe(before + 1);
+    const [secondId, second] = [...sessions].at(-1)!;
+    expect(again.json().data.order_payment_url).toContain(secondId);
+    expect((second.body.products as Array<{ unit_amount: number }>)[0]!.unit_amount).toBe(
+      (first.body.products as Array<{ unit_amount: number }>)[0]!.unit_amount,
+    );
+    // A cash order has nothing to pay online; a withdrawn one cannot be paid any more.
+    const cash = await makeCustomer(app);
+    const [p] = await plainProducts(app, { shopId: 2, minStock: 10 });
+    await post(app, '/api/cart/store', cash.auth, { product_id: p!.id, quantity: 1 });
+    const placed = await post(app, '/api/place-order', cash.auth, {
+      shop_ids: [2],
+      address_id: cash.addressId,
+      payment_method: 'cash',
+    });
+    const cashRes = await post(app, '/api/payment/retry', cash.auth, { order_id: placed.json().data.orders[0].id });
+    expect(cashRes.statusCode).toBe(422);
+    await app.db.updateTable('orders').set({ order_status: 'Cancelled' }).where('id', '=', orderId).execute();
+    expect((await post(app, '/api/payment/retry', c.auth, { order_id: orderId })).statusCode).toBe(422);
   });
 });

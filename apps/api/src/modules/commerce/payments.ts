@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { configuredGateways, type PaymentsConfig } from '../../config';
-import { HttpError } from '../../http/route';
+import { HttpError, notFound, validationError } from '../../http/route';
 import type { CommerceContext } from './context';
 import * as repo from './payments.repository';
 
@@ -30,7 +30,11 @@ export interface PaymentGateway {
     customer: { name: string; phone: string | null; email: string | null };
     /** When the unpaid orders are withdrawn: the page should stop taking payment by then. */
     expiresAt: Date;
+    /** 0 for the placement's first page, then 1, 2 … for each Pay now that opens a new one (issue 39). */
+    attempt?: number;
   }): Promise<GatewaySession>;
+  /** The page of a session still open, where the gateway's page address follows from its id (Thawani). */
+  sessionUrl?(sessionId: string): string;
   sessionStatus(sessionId: string): Promise<GatewayStatus>;
   /**
    * Closes an unpaid session's page so that it can no longer take a payment (issue 41: the orders it was
@@ -82,6 +86,7 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
     if (!res.ok || !body?.data) throw new GatewayError(`Thawani answered ${res.status}`);
     return body.data;
   }
+  const pageOf = (id: string) => `${t.baseUrl}/pay/${encodeURIComponent(id)}?key=${encodeURIComponent(t.publishableKey ?? '')}`;
   return {
     name: 'thawani',
     configured: configuredGateways(config).has('thawani'),
@@ -104,8 +109,9 @@ export function thawaniGateway(config: PaymentsConfig): PaymentGateway {
       });
       const id = String(data.session_id ?? '');
       if (!id) throw new GatewayError('Thawani answered no session id');
-      return { id, url: `${t.baseUrl}/pay/${encodeURIComponent(id)}?key=${encodeURIComponent(t.publishableKey ?? '')}` };
+      return { id, url: pageOf(id) };
     },
+    sessionUrl: (id) => pageOf(id),
     async sessionStatus(sessionId) {
       const data = await call(`/api/v1/checkout/session/${encodeURIComponent(sessionId)}`);
       const s = data.payment_status;
@@ -181,7 +187,9 @@ export function stripeGateway(config: PaymentsConfig, now: () => Date): PaymentG
         expires_at: String(Math.floor(expires / 1000)),
       });
       if (input.customer.email) form.set('customer_email', input.customer.email);
-      const data = await call('POST', '/v1/checkout/sessions', form, `checkout-${input.reference}`);
+      // One key per page of the placement: a retried call gets the same page, a Pay now a new one.
+      const key = `checkout-${input.reference}${input.attempt ? `-${input.attempt}` : ''}`;
+      const data = await call('POST', '/v1/checkout/sessions', form, key);
       const id = text(data.id);
       const url = text(data.url);
       if (!id || !url) throw new GatewayError('Stripe answered no session');
@@ -240,6 +248,31 @@ export function createPaymentsService(
   async function start(name: string, userId: number, checkoutRef: string, amount: number, codes: string[]): Promise<string> {
     const g = byName.get(name);
     if (!g) throw new HttpError(422, 'The selected payment method is invalid or not available.');
+    const session = await openPage(g, userId, checkoutRef, amount, codes, ctx.now(), 0);
+    const now = ctx.now().toISOString();
+    await repo.insertPayment(db, {
+      checkout_ref: checkoutRef,
+      user_id: userId,
+      gateway: name,
+      session_id: session.id,
+      amount: session.amount ?? amount,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
+    return session.url;
+  }
+
+  /** A gateway page for a placement that began at `startedAt` (its orders are withdrawn a timeout later). */
+  async function openPage(
+    g: PaymentGateway,
+    userId: number,
+    checkoutRef: string,
+    amount: number,
+    codes: string[],
+    startedAt: Date,
+    attempt: number,
+  ) {
     const user = await repo.payerContact(db, userId);
     const back = (kind: string) => `${publicUrl}/payment/${kind}?session_id=${encodeURIComponent(checkoutRef)}`;
     const session = await g.createSession({
@@ -253,19 +286,82 @@ export function createPaymentsService(
         phone: user?.phone ? `${user.phone_code}${user.phone}` : null,
         email: user?.email ?? null,
       },
-      expiresAt: new Date(ctx.now().getTime() + unpaidTimeoutMin * 60_000),
+      expiresAt: new Date(startedAt.getTime() + unpaidTimeoutMin * 60_000),
+      attempt,
     });
-    const now = ctx.now().toISOString();
-    await repo.insertPayment(db, {
-      checkout_ref: checkoutRef,
-      user_id: userId,
-      gateway: name,
+    return session;
+  }
+
+  /**
+   * Pay now (issue 39): the page where the customer can still pay an unpaid online order before it is
+   * withdrawn, for the same amount and the same deadline. A page still open is reused where the gateway
+   * cannot close pages (Thawani: a second open page could be paid twice); where it can (Stripe) the old
+   * page is closed first and a new one opened. A page the customer cancelled at the gateway is replaced.
+   * The placement keeps one payment: its session is swapped, conditionally, so that two presses at once
+   * open one page. A payment that arrived meanwhile answers 409.
+   */
+  async function payAgain(userId: number, orderId: number): Promise<string> {
+    const order = await repo.customerOrder(db, userId, orderId);
+    if (!order) throw notFound('Order not found.');
+    const alreadyPaid = () => new HttpError(409, 'This order is already paid.');
+    if (order.payment_status === 'Paid') throw alreadyPaid();
+    const payment = await repo.paymentByReference(db, order.checkout_ref);
+    const g = payment ? byName.get(payment.gateway) : undefined;
+    if (!payment || !g) throw validationError({ order_id: ['This order is not paid online.'] });
+    if (order.order_status !== 'Pending' || payment.status === 'expired')
+      throw validationError({ order_id: ['This order can no longer be paid: it was withdrawn.'] });
+    const asked = async () => {
+      try {
+        return await confirm(payment);
+      } catch (error) {
+        if (error instanceof GatewayError) throw new HttpError(503, 'The payment gateway is not answering; try again.');
+        throw error;
+      }
+    };
+    let state = await asked();
+    if (state === 'paid') throw alreadyPaid();
+    if (state === 'pending' && payment.session_id) {
+      if (!g.cancelSession) {
+        if (g.sessionUrl) return g.sessionUrl(payment.session_id);
+      } else {
+        try {
+          await g.cancelSession(payment.session_id);
+        } catch {
+          // Refused: paid a moment ago (or not answering).
+          state = await asked();
+          if (state === 'paid') throw alreadyPaid();
+          throw new HttpError(503, 'The payment gateway is not answering; try again.');
+        }
+      }
+    }
+    const placement = await repo.placementOrders(db, order.checkout_ref);
+    const amount = placement.reduce((sum, o) => sum + Number(o.payable_amount), 0);
+    const attempt = await repo.nextAttempt(db, payment.id);
+    let session: GatewaySession;
+    try {
+      session = await openPage(
+        g,
+        userId,
+        order.checkout_ref,
+        amount,
+        placement.map((o) => o.order_code),
+        new Date(payment.created_at),
+        attempt,
+      );
+    } catch (error) {
+      if (error instanceof GatewayError) throw new HttpError(503, 'The payment gateway is not answering; try again.');
+      throw error;
+    }
+    const swapped = await repo.swapSession(db, payment.id, payment.session_id, {
       session_id: session.id,
       amount: session.amount ?? amount,
-      status: 'pending',
-      created_at: now,
-      updated_at: now,
+      updated_at: ctx.now().toISOString(),
     });
+    if (!swapped) {
+      // Another press swapped first: close this page again where possible, and send the customer to theirs.
+      await g.cancelSession?.(session.id).catch(() => undefined);
+      throw new HttpError(409, 'A payment page was just opened for this order; please try again.');
+    }
     return session.url;
   }
 
@@ -416,7 +512,7 @@ export function createPaymentsService(
     return out;
   }
 
-  return { gateway, start, webhook, status, expired };
+  return { gateway, start, payAgain, webhook, status, expired };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -211,7 +211,7 @@ describe('online payment through Stripe Checkout (a local peer plays Stripe)', (
       .set({ created_at: old })
       .where('session_id', 'in', [session.id, late.session.id])
       .execute();
-    await app.services.commerce.releaseUnpaidOrders();
+    await app.services.commerce!.releaseUnpaidOrders();
     // Closed at Stripe: nobody can pay for the withdrawn orders any more.
     expect(session.status).toBe('expired');
     const order = await app.db
@@ -227,5 +227,54 @@ describe('online payment through Stripe Checkout (a local peer plays Stripe)', (
       .where('id', '=', late.data.orders[0]!.id)
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ order_status: 'Pending', payment_status: 'Paid' });
+  });
+
+  it('Pay now closes an abandoned page and opens a new one for the same amount; the new one pays the orders once', async () => {
+    const c = await makeCustomer(app);
+    const { data, session } = await placeWithStripe(c);
+    const orderId = data.orders[0]!.id;
+    const detail = async () => (await get(app, `/api/order-details?order_id=${orderId}`, c.auth)).json().data.order;
+    expect((await detail()).can_pay).toBe(true);
+    const before = sessions.size;
+    const again = await post(app, '/api/payment/retry', c.auth, { order_id: orderId });
+    expect(again.statusCode, again.body).toBe(200);
+    // The old page is closed at Stripe (nobody can pay it now); a new one asks the same amount.
+    expect(session.status).toBe('expired');
+    expect(sessions.size).toBe(before + 1);
+    const fresh = [...sessions.values()].at(-1)!;
+    expect(again.json().data.order_payment_url).toContain(fresh.id);
+    expect(fresh.form.get('line_items[0][price_data][unit_amount]')).toBe(
+      session.form.get('line_items[0][price_data][unit_amount]'),
+    );
+    expect(fresh.headers['idempotency-key']).not.toBe(session.headers['idempotency-key']);
+    // Another customer's order, or an order that is not online: refused.
+    expect((await post(app, '/api/payment/retry', (await makeCustomer(app)).auth, { order_id: orderId })).statusCode).toBe(404);
+    // Paid on the new page: the orders are paid once; Pay now is then refused.
+    fresh.payment_status = 'paid';
+    fresh.status = 'complete';
+    const t = now();
+    const raw = event(fresh);
+    expect((await webhook(raw, `t=${t},v1=${sign(raw, t)}`)).statusCode).toBe(200);
+    expect((await orderPayment(orderId)).payment_status).toBe('Paid');
+    expect((await detail()).can_pay).toBe(false);
+    const late = await post(app, '/api/payment/retry', c.auth, { order_id: orderId });
+    expect(late.statusCode).toBe(409);
+    const payments = await app.db
+      .selectFrom('payments')
+      .select(['status', 'attempts'])
+      .where('checkout_ref', '=', fresh.form.get('client_reference_id')!)
+      .execute();
+    expect(payments).toEqual([{ status: 'paid', attempts: 1 }]);
+  });
+
+  it('Pay now on a page paid a moment ago answers 409 and opens nothing', async () => {
+    const c = await makeCustomer(app);
+    const { data, session } = await placeWithStripe(c);
+    payAtExpiry.add(session.id);
+    const before = sessions.size;
+    const res = await post(app, '/api/payment/retry', c.auth, { order_id: data.orders[0]!.id });
+    expect(res.statusCode).toBe(409);
+    expect(sessions.size).toBe(before);
+    expect((await orderPayment(data.orders[0]!.id)).payment_status).toBe('Paid');
   });
 });
