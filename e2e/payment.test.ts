@@ -171,6 +171,35 @@ describe.each(['ar', 'en'] as const)('online payment (%s)', (locale) => {
     await finish(page, `payment-paid-order-${locale}`);
   });
 
+  it('a payment abandoned on the gateway page is paid again with Pay now from the order; the order is paid once', async () => {
+    const { who, order, paymentUrl } = await placedOrder('thawani');
+    const page = await signedIn(who, locale, locale === 'ar' ? 1280 : 390);
+    // The customer left the gateway's page with Cancel: that page can take no payment any more.
+    await page.goto(paymentUrl!);
+    await page.getByTestId('gateway-cancel').click();
+    await page.waitForURL(/\/payment\/cancel\?session_id=/);
+    const first = new URL(paymentUrl!).pathname;
+
+    await page.goto(`${baseUrl()}/order-history/${order.id}`);
+    await hydrated(page);
+    await page.getByTestId('order-pay-now').click();
+    // A new page of the gateway, for the same order; paid there.
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/checkout_e2e_') && url.pathname !== first);
+    await page.getByTestId('gateway-pay').click();
+    await page.waitForURL(/\/payment\/success\?session_id=/);
+    await hydrated(page);
+    await page.locator('[data-testid=payment-return][data-state=paid]').waitFor();
+    const { data } = await call<{ data: { orders: Array<{ id: number; payment_status: string }> } }>('/orders', who.token);
+    expect(data.orders.map((o) => [o.id, o.payment_status])).toEqual([[order.id, 'Paid']]);
+    // Paid: the order offers no Pay now any more.
+    await page.goto(`${baseUrl()}/order-history/${order.id}`);
+    await hydrated(page);
+    await page.getByTestId('order-details').waitFor();
+    expect(await page.getByTestId('order-pay-now').count()).toBe(0);
+    expect(await page.getByTestId('order-payment').getByTestId('payment-status').textContent()).toBe(TEXT[locale].paidBadge);
+    await finish(page, `payment-paid-again-${locale}`);
+  });
+
   it('a payment cancelled on the gateway page: the payment-cancel modal, orders unpaid, cancelled from it with stock back', async () => {
     const who = await customer();
     const observer = (await customer()).token;

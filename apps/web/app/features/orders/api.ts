@@ -5,6 +5,7 @@ import type {
   OrdersAnswer,
   OrderStatusKey,
   PaymentStatusAnswer,
+  PayAgainAnswer,
   ProductReviewAnswer,
 } from '@souq/contracts';
 import { api } from '~/shared/api';
@@ -82,7 +83,12 @@ export async function saveReview(
 ): Promise<ProductReviewAnswer> {
   const body = { rating: review.rating, description: review.description };
   const res = review.reviewId
-    ? await api<Envelope<ProductReviewAnswer>>(`/product-review/${review.reviewId}`, { method: 'PUT', body, locale, token: token() })
+    ? await api<Envelope<ProductReviewAnswer>>(`/product-review/${review.reviewId}`, {
+        method: 'PUT',
+        body,
+        locale,
+        token: token(),
+      })
     : await api<Envelope<ProductReviewAnswer>>('/product-review', {
         method: 'POST',
         body: { ...body, product_id: review.productId, order_id: review.orderId },
@@ -90,4 +96,15 @@ export async function saveReview(
         token: token(),
       });
   return res.data;
+}
+
+/** Pay now: the gateway's page where the unpaid online order can still be paid (issue 39). */
+export async function payAgain(orderId: number, locale: string): Promise<string> {
+  const res = await api<Envelope<PayAgainAnswer>>('/payment/retry', {
+    method: 'POST',
+    body: { order_id: orderId },
+    locale,
+    token: token(),
+  });
+  return res.data.order_payment_url;
 }

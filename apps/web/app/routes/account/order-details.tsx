@@ -4,7 +4,7 @@ import { loadAccount } from '~/features/account/api';
 import { AccountHeading } from '~/features/account/heading';
 import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
-import { cancelOrder, fetchOrder, orderAgain, saveReview } from '~/features/orders/api';
+import { cancelOrder, fetchOrder, orderAgain, payAgain, saveReview } from '~/features/orders/api';
 import { LineReview, ReviewDialog } from '~/features/orders/review-dialog';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
@@ -35,7 +35,11 @@ export const clientLoader = ({ params, request }: Route.ClientLoaderArgs) =>
     }
   });
 
-type Done = { intent: 'cancel' } | { intent: 'again'; info: string | null } | { intent: 'review'; changed: boolean };
+type Done =
+  | { intent: 'cancel' }
+  | { intent: 'again'; info: string | null }
+  | { intent: 'review'; changed: boolean }
+  | { intent: 'pay'; url: string };
 
 /** Cancel the order (while Pending), put its items back in the cart, or write or change a review. */
 export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<ActionResult<Done>> {
@@ -62,6 +66,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     }
   }
   return actionResult(async (): Promise<Done> => {
+    if (intent === 'pay') return { intent: 'pay', url: await payAgain(id, documentLocale()) };
     if (intent === 'cancel') {
       await cancelOrder(id, documentLocale());
       return { intent: 'cancel' };
@@ -89,10 +94,12 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionResult<Done>>();
   const [confirming, setConfirming] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
-  const busy = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as 'cancel' | 'again') : null;
+  const busy = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as 'cancel' | 'again' | 'pay') : null;
   useSubmission(fetcher, {
     onDone(done) {
       if (done.intent === 'review') return;
+      // To the gateway's page; the customer comes back to the payment return pages.
+      if (done.intent === 'pay') return window.location.assign(done.url);
       if (done.intent === 'cancel') {
         setConfirming(false);
         toast.success(t('orders.cancelled_toast'));
@@ -121,7 +128,7 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const submit = (intent: 'cancel' | 'again') => fetcher.submit({ intent }, { method: 'post' });
+  const submit = (intent: 'cancel' | 'again' | 'pay') => fetcher.submit({ intent }, { method: 'post' });
 
   return (
     <div className="ord-details" data-testid="order-details">
@@ -146,6 +153,18 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="ord-actions">
+        {order.can_pay ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void submit('pay')}
+            disabled={busy !== null}
+            data-testid="order-pay-now"
+          >
+            {busy === 'pay' ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('orders.pay_now')}
+          </button>
+        ) : null}
         {order.can_cancel ? (
           <button
             type="button"
@@ -175,7 +194,9 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
       <OrderBody
         order={order}
         lineExtra={
-          order.can_review ? (item) => (item.product_id ? <LineReview item={item} onOpen={() => setReviewing(item.id)} /> : null) : undefined
+          order.can_review
+            ? (item) => (item.product_id ? <LineReview item={item} onOpen={() => setReviewing(item.id)} /> : null)
+            : undefined
         }
       />
       <ReviewDialog item={order.products.find((p) => p.id === reviewing) ?? null} onClose={() => setReviewing(null)} />
