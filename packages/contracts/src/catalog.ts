@@ -231,6 +231,8 @@ export const reviewSchema = z.object({
   reply: z.string().nullable(),
   /** When the shop answered (ISO 8601), or null. */
   replied_at: z.string().nullable(),
+  /** The customer's photos (issue 39): up to three picture URLs, none for most. */
+  photos: z.array(z.string()),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -274,6 +274,7 @@ export const ownReviewSchema = z.object({
   created_at: z.string(),
   /** Until when its writer may still change it (ISO 8601), or null once that time is past. */
   editable_until: z.string().nullable(),
+  photos: z.array(z.string()),
 });
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 

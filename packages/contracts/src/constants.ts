@@ -139,3 +139,6 @@ export const SHOP_PENDING_MESSAGE = 'Your shop application is awaiting approval.
 export const REVIEW_TEXT_MAX = 1000;
 /** How long after writing it a customer may still change a review. */
 export const REVIEW_EDIT_DAYS = 30;
+/** Photos a review may hold, each at most this many bytes (the support tickets' picture rules). */
+export const REVIEW_PHOTOS_MAX = 3;
+export const REVIEW_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

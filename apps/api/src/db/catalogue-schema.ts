@@ -293,6 +293,8 @@ export interface ReviewsTable {
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: hidden by an operator; out of the product page and the ratings (migration 031). */
   is_hidden: Generated<number>;
+  /** The customer's photos: a JSON array of /uploads/reviews/ paths (migration 031). */
+  photos: Generated<string>;
 }
 
 export interface BannersTable {

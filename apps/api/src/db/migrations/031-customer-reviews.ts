@@ -8,6 +8,7 @@ import type { DialectMigration } from './helpers';
  * - `reviews.updated_at`: when its writer last changed it (null: never).
  * - `reviews.is_hidden`: 1 once an operator hid it for breaking the rules; hidden reviews leave the
  *   product page and the ratings.
+ * - `reviews.photos`: the customer's photos (at most three), a JSON array of /uploads/reviews/ paths.
  *
  * Types in ../catalogue-schema.ts. Frozen once released.
  */
@@ -21,6 +22,10 @@ export const m031CustomerReviews: DialectMigration = {
     await db.schema
       .alterTable('reviews')
       .addColumn('is_hidden', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('reviews')
+      .addColumn('photos', 'text', (c) => c.notNull().defaultTo('[]'))
       .execute();
     await db.schema.createIndex('reviews_order_product').unique().on('reviews').columns(['order_id', 'product_id']).execute();
   },

@@ -272,6 +272,7 @@ export async function listReviews(db: DbOrTrx, t: ReviewTarget, limit: number, o
       'r.created_at',
       'r.reply',
       'r.replied_at',
+      'r.photos',
     ]);
   q = 'productId' in t ? q.where('r.product_id', '=', t.productId) : q.where('r.shop_id', '=', t.shopId);
   return q

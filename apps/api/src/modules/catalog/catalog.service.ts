@@ -533,6 +533,7 @@ export const publicReview = (
     created_at: string;
     reply: string | null;
     replied_at: string | null;
+    photos: string;
   },
   locale: Locale,
 ): Review => ({
@@ -545,4 +546,15 @@ export const publicReview = (
   created_at_iso: r.created_at,
   reply: r.reply,
   replied_at: r.replied_at,
+  photos: photoList(r.photos),
 });
+
+/** A review's stored photos (a JSON array of paths); anything else reads as none. */
+export function photoList(stored: string): string[] {
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}

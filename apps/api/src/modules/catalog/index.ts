@@ -19,6 +19,6 @@ export {
   variantsOf,
 } from './catalog.repository';
 export { deliveryCharge, omr, pricing, productCards } from './product-cards';
-export { publicReview } from './catalog.service';
+export { photoList, publicReview } from './catalog.service';
 // The sitemap's reuse ends when the catalogue changes.
 export { catalogueRevision } from './products.repository';

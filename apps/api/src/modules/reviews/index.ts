@@ -1,7 +1,32 @@
-import { productReviewBody, productReviewParams, productReviewResponseSchema, productReviewUpdateBody } from '@souq/contracts';
-import type { FastifyInstance } from 'fastify';
-import { notFound, route } from '../../http/route';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  productReviewBody,
+  productReviewParams,
+  productReviewResponseSchema,
+  productReviewUpdateBody,
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTOS_MAX,
+} from '@souq/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readMultipartForm } from '../../http/multipart-form';
+import { notFound, parseOr422, route } from '../../http/route';
+import { createReviewPhotos } from './photos';
 import { createReviewsService } from './reviews.service';
+
+const FIELDS = new Set(['product_id', 'order_id', 'rating', 'description']);
+
+/** A new review: JSON, or a multipart form of the same fields with up to three `photos`. */
+async function reviewOf(req: FastifyRequest) {
+  if (!req.isMultipart()) return { body: parseOr422(productReviewBody, req.body), photos: [] as Buffer[] };
+  const { fields, files } = await readMultipartForm(req, {
+    textFields: FIELDS,
+    fileField: 'photos',
+    tooLarge: `Each photo must not be greater than ${REVIEW_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+    tooMany: `A review may have at most ${REVIEW_PHOTOS_MAX} photos.`,
+  });
+  return { body: parseOr422(productReviewBody, fields), photos: files };
+}
 
 export { editableUntil, ownReview } from './reviews.service';
 export { reviewsOfOrder } from './reviews.repository';
@@ -11,7 +36,12 @@ export { reviewsOfOrder } from './reviews.repository';
  * of a delivered order, change it for 30 days. Someone else's order or review is 404.
  */
 export async function reviewsRoutes(app: FastifyInstance) {
-  const reviews = createReviewsService({ db: app.db, dialect: app.dialect, now: app.config.now });
+  // Multipart is parsed only by this plugin's routes (a review with photos).
+  await app.register(multipart, {
+    limits: { fileSize: REVIEW_PHOTO_MAX_BYTES, files: REVIEW_PHOTOS_MAX, fields: 8, fieldSize: 8 * 1024, parts: 12 },
+  });
+  const photos = createReviewPhotos(path.join(app.config.dataDir, 'uploads'), app.config.accounts.photo);
+  const reviews = createReviewsService({ db: app.db, dialect: app.dialect, now: app.config.now, photos });
   const tags = ['reviews'];
 
   route(
@@ -19,15 +49,17 @@ export async function reviewsRoutes(app: FastifyInstance) {
     {
       method: 'POST',
       url: '/api/product-review',
-      summary: 'Review a product of one of your delivered orders (once per product per order)',
+      summary:
+        'Review a product of one of your delivered orders (once per product per order): JSON, or multipart with up to three `photos`',
       tags,
       auth: 'user',
-      body: productReviewBody,
       response: productReviewResponseSchema,
     },
-    async ({ auth, body, req, reply }) => {
+    async ({ auth, req, reply }) => {
+      const { body, photos: uploads } = await reviewOf(req);
+      const data = await reviews.create(auth.id, body, uploads, req.locale);
       reply.code(201);
-      return { message: 'Thank you for your review.', data: await reviews.create(auth.id, body, req.locale) };
+      return { message: 'Thank you for your review.', data };
     },
   );
 

@@ -57,6 +57,7 @@ const reviewColumns = [
   'r.created_at',
   'r.reply',
   'r.replied_at',
+  'r.photos',
 ] as const;
 
 export const reviewOf = (db: DbOrTrx, where: { orderId: number; productId: number } | { id: number; userId: number }) => {
@@ -72,7 +73,7 @@ export const reviewOf = (db: DbOrTrx, where: { orderId: number; productId: numbe
 export async function reviewsOfOrder(db: DbOrTrx, orderId: number) {
   const rows = await db
     .selectFrom('reviews')
-    .select(['id', 'product_id', 'rating', 'description', 'created_at'])
+    .select(['id', 'product_id', 'rating', 'description', 'created_at', 'photos'])
     .where('order_id', '=', orderId)
     .execute();
   return new Map(rows.map((r) => [r.product_id, r]));

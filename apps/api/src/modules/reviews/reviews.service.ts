@@ -9,7 +9,8 @@ import {
 import type { Db, Dialect } from '../../db';
 import { HttpError, notFound, validationError } from '../../http/route';
 import { isUniqueViolation } from '../../db/errors';
-import { publicReview } from '../catalog';
+import { photoList, publicReview } from '../catalog';
+import type { ReviewPhotos } from './photos';
 import * as repo from './reviews.repository';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,7 @@ export function editableUntil(createdAt: string, now: Date): string | null {
 }
 
 export const ownReview = (
-  r: { id: number; rating: number; description: string | null; created_at: string },
+  r: { id: number; rating: number; description: string | null; created_at: string; photos: string },
   now: Date,
 ): OwnReview => ({
   id: r.id,
@@ -29,6 +30,7 @@ export const ownReview = (
   description: r.description,
   created_at: r.created_at,
   editable_until: editableUntil(r.created_at, now),
+  photos: photoList(r.photos),
 });
 
 const ALREADY = 'You have already reviewed this product for this order.';
@@ -38,7 +40,17 @@ const ALREADY = 'You have already reviewed this product for this order.';
  * change it for REVIEW_EDIT_DAYS days. The product's and its shop's rating and count are recounted in the
  * same transaction, with their rows held (PostgreSQL) so that reviews written at once all count.
  */
-export function createReviewsService({ db, dialect, now }: { db: Db; dialect: Dialect; now: () => Date }) {
+export function createReviewsService({
+  db,
+  dialect,
+  now,
+  photos,
+}: {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+  photos: ReviewPhotos;
+}) {
   async function answer(trx: Parameters<typeof repo.reviewOf>[0], id: number, userId: number, locale: Locale) {
     const row = await repo.reviewOf(trx, { id, userId });
     if (!row) throw new Error(`review ${id} vanished`);
@@ -49,7 +61,15 @@ export function createReviewsService({ db, dialect, now }: { db: Db; dialect: Di
     };
   }
 
-  async function create(userId: number, body: ProductReviewBody, locale: Locale): Promise<ProductReviewAnswer> {
+  /** `uploads`: the photos sent with it (at most REVIEW_PHOTOS_MAX, checked by the route's reader). */
+  async function create(
+    userId: number,
+    body: ProductReviewBody,
+    uploads: Buffer[],
+    locale: Locale,
+  ): Promise<ProductReviewAnswer> {
+    // Decoded and stored before the transaction (no decoding while rows are held); removed if it fails.
+    const stored = uploads.length ? await photos.store(uploads) : null;
     try {
       return await db.transaction().execute(async (trx) => {
         const order = await repo.ownOrder(trx, body.order_id, userId);
@@ -72,12 +92,14 @@ export function createReviewsService({ db, dialect, now }: { db: Db; dialect: Di
             rating: body.rating,
             description: body.description || null,
             created_at: now().toISOString(),
+            photos: JSON.stringify(stored?.urls ?? []),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         return answer(trx, id, userId, locale);
       });
     } catch (error) {
+      await stored?.discard();
       // The same review sent twice at once: the second meets the first's row in the unique index.
       if (isUniqueViolation(error)) throw new HttpError(409, ALREADY);
       throw error;

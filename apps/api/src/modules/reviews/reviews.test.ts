@@ -1,15 +1,25 @@
 import { orderResponseSchema, productReviewResponseSchema, reviewsResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { get, makeCustomer, plainProducts, post, sellerAuth, type TestCustomer } from '../commerce/test-support';
+import { jpegWithExif, multipart, pdf, png } from '../support/test-support';
 
 const app = await createTestApp();
+const uploadsDir = path.join(app.config.dataDir, 'uploads');
+const reviewsDir = path.join(uploadsDir, 'reviews');
 const SHOP = 1;
 
 /** An order of `productId` from SHOP, placed by `c` and moved by the seller up to `until` (Delivered). */
 async function orderOf(c: TestCustomer, productId: number, until = 'Delivered') {
   expect((await post(app, '/api/cart/store', c.auth, { product_id: productId, quantity: 1 })).statusCode).toBe(200);
-  const placed = await post(app, '/api/place-order', c.auth, { shop_ids: [SHOP], address_id: c.addressId, payment_method: 'cash' });
+  const placed = await post(app, '/api/place-order', c.auth, {
+    shop_ids: [SHOP],
+    address_id: c.addressId,
+    payment_method: 'cash',
+  });
   expect(placed.statusCode, placed.body).toBe(200);
   const id = placed.json().data.orders[0].id as number;
   const seller = await sellerAuth(app, SHOP);
@@ -27,7 +37,12 @@ const shopFigures = () =>
   app.db.selectFrom('shops').select(['rating', 'total_reviews']).where('id', '=', SHOP).executeTakeFirstOrThrow();
 /** The true average and count of a product's visible reviews. */
 async function truth(productId: number) {
-  const rows = await app.db.selectFrom('reviews').select('rating').where('product_id', '=', productId).where('is_hidden', '=', 0).execute();
+  const rows = await app.db
+    .selectFrom('reviews')
+    .select('rating')
+    .where('product_id', '=', productId)
+    .where('is_hidden', '=', 0)
+    .execute();
   return { n: rows.length, avg: rows.length ? rows.reduce((s, r) => s + r.rating, 0) / rows.length : 0 };
 }
 
@@ -87,7 +102,12 @@ describe('POST /api/product-review', () => {
     expect(data.product.total_reviews).toBe(t.n);
     expect(data.product.rating).toBeCloseTo(t.avg, 6);
     expect(Number((await figures(product!.id)).rating)).toBeCloseTo(t.avg, 6);
-    const shopRows = await app.db.selectFrom('reviews').select('rating').where('shop_id', '=', SHOP).where('is_hidden', '=', 0).execute();
+    const shopRows = await app.db
+      .selectFrom('reviews')
+      .select('rating')
+      .where('shop_id', '=', SHOP)
+      .where('is_hidden', '=', 0)
+      .execute();
     const shop = await shopFigures();
     expect(Number(shop.total_reviews)).toBe(shopRows.length);
     expect(Number(shop.rating)).toBeCloseTo(shopRows.reduce((s, r) => s + r.rating, 0) / shopRows.length, 6);
@@ -112,7 +132,8 @@ describe('POST /api/product-review', () => {
   it('lets its writer change it for 30 days, and nobody else', async () => {
     const c = await makeCustomer(app);
     const order = await orderOf(c, product!.id);
-    const id = (await review(c, { product_id: product!.id, order_id: order, rating: 1, description: 'late' })).json().data.review.id;
+    const id = (await review(c, { product_id: product!.id, order_id: order, rating: 1, description: 'late' })).json().data.review
+      .id;
     const put = (who: TestCustomer, body: object, reviewId: number | string = id) =>
       app.inject({ method: 'PUT', url: `/api/product-review/${reviewId}`, headers: who.auth, payload: body });
     const changed = await put(c, { rating: 5, description: '' });
@@ -144,7 +165,12 @@ describe('POST /api/product-review', () => {
     const f = await figures(other!.id);
     expect(Number(f.total_reviews)).toBe(t.n);
     expect(Number(f.rating)).toBeCloseTo(t.avg, 6);
-    const shopRows = await app.db.selectFrom('reviews').select('rating').where('shop_id', '=', SHOP).where('is_hidden', '=', 0).execute();
+    const shopRows = await app.db
+      .selectFrom('reviews')
+      .select('rating')
+      .where('shop_id', '=', SHOP)
+      .where('is_hidden', '=', 0)
+      .execute();
     expect(Number((await shopFigures()).total_reviews)).toBe(shopRows.length);
     // The same review sent twice at once: one is written.
     const twice = await makeCustomer(app);
@@ -156,9 +182,50 @@ describe('POST /api/product-review', () => {
   it('leaves hidden reviews out of the product page', async () => {
     const c = await makeCustomer(app);
     const order = await orderOf(c, product!.id);
-    const id = (await review(c, { product_id: product!.id, order_id: order, rating: 3, description: 'to hide' })).json().data.review.id;
+    const id = (await review(c, { product_id: product!.id, order_id: order, rating: 3, description: 'to hide' })).json().data
+      .review.id;
     await app.db.updateTable('reviews').set({ is_hidden: 1 }).where('id', '=', id).execute();
     const list = (await get(app, `/api/reviews?product_id=${product!.id}&per_page=50`, {})).json().data;
     expect(list.reviews.map((r: { id: number }) => r.id)).not.toContain(id);
+  });
+
+  it('takes up to three photos (multipart), stored as WebP without metadata, shown with the review', async () => {
+    const c = await makeCustomer(app);
+    const order = await orderOf(c, product!.id);
+    const fields = { product_id: String(product!.id), order_id: String(order), rating: '5', description: 'With photos' };
+    const send = (files: Parameters<typeof multipart>[1]) => {
+      const { payload, headers } = multipart(fields, files);
+      return app.inject({ method: 'POST', url: '/api/product-review', headers: { ...c.auth, ...headers }, payload });
+    };
+    const photo = (data: Buffer, name = 'p.png', type = 'image/png') => ({ field: 'photos', name, type, data });
+    const [small, jpeg] = [await png(), await jpegWithExif()];
+    const before = fs.existsSync(reviewsDir) ? fs.readdirSync(reviewsDir).length : 0;
+    // Four photos, a photo that is not an image, one over 2 MB: 422 on photos, nothing written or stored.
+    for (const files of [
+      [photo(small), photo(small), photo(small), photo(small)],
+      [photo(small), photo(pdf(), 'x.pdf', 'application/pdf')],
+      [photo(Buffer.concat([small, Buffer.alloc(2 * 1024 * 1024)]))],
+    ]) {
+      const res = await send(files);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['photos']);
+    }
+    expect(fs.existsSync(reviewsDir) ? fs.readdirSync(reviewsDir).length : 0).toBe(before);
+    expect(await app.db.selectFrom('reviews').select('id').where('order_id', '=', order).execute()).toEqual([]);
+
+    const res = await send([photo(jpeg, 'camera.jpg', 'image/jpeg'), { ...photo(small), field: 'photos[]' }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { review } = productReviewResponseSchema.parse(res.json()).data;
+    expect(review.photos).toHaveLength(2);
+    for (const url of review.photos) {
+      expect(url).toMatch(/^\/uploads\/reviews\/[0-9a-f]{24}\.webp$/);
+      const meta = await sharp(path.join(uploadsDir, url.replace('/uploads/', ''))).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+    }
+    const list = (await get(app, `/api/reviews?product_id=${product!.id}`, {})).json().data;
+    expect(list.reviews.find((r: { id: number }) => r.id === review.id).photos).toEqual(review.photos);
+    const seen = (await get(app, `/api/order-details?order_id=${order}`, c.auth)).json().data.order;
+    expect(seen.products[0].review.photos).toEqual(review.photos);
   });
 });
