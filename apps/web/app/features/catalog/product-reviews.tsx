@@ -9,6 +9,7 @@ import { useOnAnswer } from '~/shared/ui/form';
 import { Img } from '~/shared/ui/image';
 import { fetchReviews } from './api';
 import { Stars } from './product-card';
+import { PhotoStrip } from '~/shared/ui/photo-strip';
 
 export function RatingSummaryView({ summary }: { summary: RatingSummary }) {
   const { t } = useSite();
@@ -136,6 +137,7 @@ export function ReviewsSection({
                     </div>
                   </div>
                   {r.description ? <p className="review__text">{r.description}</p> : null}
+                  <PhotoStrip photos={r.photos ?? []} by={r.customer_name} />
                   {r.reply ? (
                     <div className="review__reply" data-testid="review-reply">
                       <strong className="review__reply-title">{t('review.shop_reply')}</strong>

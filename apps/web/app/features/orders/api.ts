@@ -8,8 +8,9 @@ import type {
   PayAgainAnswer,
   ProductReviewAnswer,
 } from '@souq/contracts';
-import { api } from '~/shared/api';
-import { sessionToken } from '~/shared/auth-store';
+import { api, apiMultipart } from '~/shared/api';
+import { clearAuth, sessionToken } from '~/shared/auth-store';
+import { notifyUnauthorized } from '~/shared/unauthorized';
 
 /**
  * The customer's order calls (API.md "Cart, vouchers, checkout, orders"), each with the signed-in
@@ -76,12 +77,33 @@ export async function fetchPaymentStatus(sessionId: string, locale: string, sign
   return res.data;
 }
 
-/** Writes the customer's review of a product of a delivered order, or changes it (`reviewId`). */
+/**
+ * Writes the customer's review of a product of a delivered order (with its photos: multipart), or
+ * changes it (`reviewId`: rating and text).
+ */
 export async function saveReview(
-  review: { reviewId: number | null; orderId: number; productId: number; rating: number; description: string },
+  review: { reviewId: number | null; orderId: number; productId: number; rating: number; description: string; photos: File[] },
   locale: string,
 ): Promise<ProductReviewAnswer> {
   const body = { rating: review.rating, description: review.description };
+  if (!review.reviewId && review.photos.length) {
+    const form = new FormData();
+    form.set('product_id', String(review.productId));
+    form.set('order_id', String(review.orderId));
+    form.set('rating', String(review.rating));
+    form.set('description', review.description);
+    for (const photo of review.photos) form.append('photos', photo);
+    const res = await apiMultipart<Envelope<ProductReviewAnswer>>('/product-review', form, {
+      locale,
+      token: token(),
+      // As every signed-in call: a 401 ends the session here too.
+      onUnauthorized() {
+        clearAuth();
+        notifyUnauthorized();
+      },
+    });
+    return res.data;
+  }
   const res = review.reviewId
     ? await api<Envelope<ProductReviewAnswer>>(`/product-review/${review.reviewId}`, {
         method: 'PUT',

@@ -1,11 +1,12 @@
 import type { OrderDetail } from '@souq/contracts';
-import { REVIEW_TEXT_MAX } from '@souq/contracts/constants';
+import { REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from '@souq/contracts/constants';
 import { useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { formatDate } from '~/shared/dates';
 import { useSite } from '~/shared/site';
 import { Dialog } from '~/shared/ui/dialog';
 import { Field, SubmitButton, useSubmission, type ActionResult } from '~/shared/ui/form';
+import { PhotoStrip } from '~/shared/ui/photo-strip';
 import { toast } from '~/shared/ui/toast';
 
 type Item = OrderDetail['products'][number];
@@ -39,6 +40,9 @@ export function LineReview({ item, onOpen }: { item: Item; onOpen(): void }) {
           {review.description}
         </p>
       ) : null}
+      <div className="ord-review__photos">
+        <PhotoStrip photos={review.photos} by={item.name} />
+      </div>
       {review.editable_until ? (
         <p className="ord-review__until muted">
           {t('reviews.editable_until', { date: formatDate(review.editable_until, locale) })}{' '}
@@ -83,12 +87,25 @@ function ReviewForm({ item, onDone }: { item: Item; onDone(): void }) {
       onDone();
     },
   });
+  const [photoError, setPhotoError] = useState<string | undefined>();
   const onSubmit = (e: FormEvent) => {
-    if (!check({ rating: rating ? undefined : t('reviews.rating_required') })) e.preventDefault();
+    if (!check({ rating: rating ? undefined : t('reviews.rating_required'), photos: photoError })) e.preventDefault();
+  };
+  // The server's rules, said before sending: at most three photos of at most 2 MB.
+  const choosePhotos = (files: FileList | null) => {
+    const list = [...(files ?? [])];
+    setPhotoError(
+      list.length > REVIEW_PHOTOS_MAX
+        ? t('reviews.photos_too_many', { max: REVIEW_PHOTOS_MAX })
+        : list.some((f) => f.size > REVIEW_PHOTO_MAX_BYTES)
+          ? t('reviews.photo_too_large', { mb: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })
+          : undefined,
+    );
+    clear('photos');
   };
   const ratingError = errors.rating;
   return (
-    <fetcher.Form method="post" ref={form} className="review-form" onSubmit={onSubmit} noValidate>
+    <fetcher.Form method="post" encType="multipart/form-data" ref={form} className="review-form" onSubmit={onSubmit} noValidate>
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="product_id" value={item.product_id ?? ''} />
       <input type="hidden" name="review_id" value={item.review?.id ?? ''} />
@@ -145,6 +162,27 @@ function ReviewForm({ item, onDone }: { item: Item; onDone(): void }) {
           />
         )}
       </Field>
+      {item.review ? null : (
+        <Field
+          id="review-photos"
+          label={t('reviews.photos')}
+          hint={t('reviews.photos_hint', { max: REVIEW_PHOTOS_MAX, mb: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })}
+          error={errors.photos ?? photoError}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              name="photos"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="field__input"
+              onChange={(e) => choosePhotos(e.target.files)}
+              data-testid="review-photos-input"
+            />
+          )}
+        </Field>
+      )}
       <div className="review-form__actions">
         <SubmitButton busy={busy} testId="review-submit">
           {t(item.review ? 'reviews.save' : 'reviews.submit')}

@@ -56,13 +56,15 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
           productId: Number(form.get('product_id')),
           rating: Number(form.get('rating')),
           description: String(form.get('description') ?? ''),
+          // A file input left empty sends one empty, nameless file.
+          photos: form.getAll('photos').filter((f): f is File => f instanceof File && f.size > 0),
         },
         documentLocale(),
       );
       return { ok: true, data: { intent: 'review', changed: reviewId !== null } };
     } catch (error) {
       // Under the stars or the text; anything else (already reviewed, past 30 days) as a toast.
-      return { ok: false, errors: formErrors(error, { fields: ['rating', 'description'] }) };
+      return { ok: false, errors: formErrors(error, { fields: ['rating', 'description', 'photos'] }) };
     }
   }
   return actionResult(async (): Promise<Done> => {
