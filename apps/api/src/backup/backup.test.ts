@@ -201,7 +201,7 @@ describe('npm run backup and npm run restore', () => {
     expect(manifest).toMatchObject({
       format: 'souq-backup',
       formatVersion: 1,
-      appVersion: '0.1.0',
+      appVersion: (JSON.parse(fs.readFileSync(path.join(apiDir, '../../package.json'), 'utf8')) as { version: string }).version,
       dialect: testDialect(),
       migration: migrationNames.at(-1),
     });

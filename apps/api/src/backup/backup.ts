@@ -67,6 +67,8 @@ export async function createBackup(config: BackupConfig, out: string): Promise<B
   fs.mkdirSync(staging);
   let writer: TarGzWriter | null = null;
   try {
+    // The moment of the copy: the database's snapshot is taken right after it.
+    const createdAt = new Date().toISOString();
     const copy =
       config.database.dialect === 'sqlite'
         ? await copySqlite(config.database.file, staging)
@@ -94,7 +96,7 @@ export async function createBackup(config: BackupConfig, out: string): Promise<B
     const manifest: Manifest = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt,
       appVersion: appVersion(),
       dialect: config.database.dialect,
       migration: copy.migration,

@@ -23,6 +23,7 @@ const entry = z.object({
 export const manifestSchema = z.object({
   format: z.literal(FORMAT),
   formatVersion: z.number().int().min(1),
+  /** When the database's copy was started (its snapshot is of that moment). */
   createdAt: z.string(),
   appVersion: z.string(),
   dialect: z.enum(['sqlite', 'postgres']),
