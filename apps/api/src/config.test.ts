@@ -181,3 +181,11 @@ describe('PostgreSQL timeouts and upload limits', () => {
     expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
   });
 });
+
+describe('PG_BIN_DIR (backup and restore)', () => {
+  it('is unset by default (PATH is searched) and takes an absolute folder only', () => {
+    expect(loadConfig({}).pgBinDir).toBeUndefined();
+    expect(loadConfig({ PG_BIN_DIR: '/usr/lib/postgresql/16/bin' }).pgBinDir).toBe('/usr/lib/postgresql/16/bin');
+    expect(() => loadConfig({ PG_BIN_DIR: 'bin' })).toThrow(/PG_BIN_DIR: must be an absolute path/);
+  });
+});

@@ -205,6 +205,13 @@ export const configSchema = z.object({
   // --- Content and shop applications (issue 18) ---
   /** Shop applications (Become a Seller) accepted per client IP per RATE_LIMIT_WINDOW_MS. */
   SHOP_APPLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  // --- Backup and restore (issue 38, decision 045) ---
+  /** The folder of pg_dump and pg_restore for `npm run backup`/`restore` on PostgreSQL; unset: found on PATH. */
+  PG_BIN_DIR: z
+    .string()
+    .min(1)
+    .refine((v) => path.isAbsolute(v), 'must be an absolute path (e.g. /usr/lib/postgresql/16/bin)')
+    .optional(),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -296,6 +303,8 @@ export interface AppConfig {
   content: { shopApplyLimitPerIp: number };
   /** Chat sends per minute: per customer account, and per shop for its sellers. */
   chat: { sendLimitPerUser: number; sendLimitPerShop: number };
+  /** PG_BIN_DIR: where the backup and restore commands find pg_dump and pg_restore (unset: PATH). */
+  pgBinDir: string | undefined;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -500,6 +509,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
       loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
       socialLimitPerIp: e.SOCIAL_LIMIT_PER_IP,
     },
+    pgBinDir: e.PG_BIN_DIR,
     now: () => new Date(),
   };
 }

@@ -64,6 +64,9 @@ const all: Record<string, DialectMigration> = {
   '032-pay-again': m032PayAgain,
 };
 
+/** The names of the migrations this code knows, oldest first (the backup refuses a database beyond the last). */
+export const migrationNames: readonly string[] = Object.keys(all);
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
