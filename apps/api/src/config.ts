@@ -204,6 +204,16 @@ export const configSchema = z.object({
   // --- Content and shop applications (issue 18) ---
   /** Shop applications (Become a Seller) accepted per client IP per RATE_LIMIT_WINDOW_MS. */
   SHOP_APPLY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+
+  // --- Operations (issue 38, decision 044) ---
+  /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <METRICS_TOKEN>` (else 404). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+    .optional(),
+  /** SIGTERM/SIGINT: how long the server may take to answer what is in flight and close (ms); past it, it exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -274,6 +284,10 @@ export interface AppConfig {
   content: { shopApplyLimitPerIp: number };
   /** Chat sends per minute: per customer account, and per shop for its sellers. */
   chat: { sendLimitPerUser: number; sendLimitPerShop: number };
+  /** METRICS_TOKEN: GET /metrics is served only with it (decision 044). */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the hard deadline of a graceful stop (server.ts). */
+  shutdownTimeoutMs: number;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -472,6 +486,8 @@ export function fromEnv(e: EnvConfig): AppConfig {
       loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
       socialLimitPerIp: e.SOCIAL_LIMIT_PER_IP,
     },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     now: () => new Date(),
   };
 }
