@@ -1,5 +1,7 @@
 import { userChatChannel } from '@souq/contracts';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { FastHistogram } from '../src/http/metrics';
 import { issueToken } from '../src/modules/auth/tokens';
 import { makeCustomer, plainProducts, post } from '../src/modules/commerce/test-support';
 import { createTestApp, testDialect } from './helpers';
@@ -63,6 +65,10 @@ describe('GET /metrics', () => {
     expect(count({ method: 'GET', route: '/api/shops/:id', status_code: '200' })).toBe(1);
     expect(count({ method: 'GET', route: '/api/shops/:id', status_code: '404' })).toBe(1);
     expect(count({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(3);
+    // The scrape itself is one route of its own (the unauthorised probes are unknown paths).
+    expect(
+      valueOf((await scrape(app)).body, 'souq_http_request_duration_seconds_count', { route: '/metrics', status_code: '200' }),
+    ).toBe(1);
     // Never a raw URL: no label value carries an id, a query or an unknown path.
     expect(text).not.toMatch(/random\/path|page=1|\/api\/shops\/\d/);
     // The buckets run from 1 ms to 10 s.
@@ -194,5 +200,22 @@ describe('GET /metrics', () => {
     // The token is no customer's: issuing tokens does not open /metrics to them.
     const { token } = await issueToken(app.db, 'user', (await makeCustomer(app)).id);
     expect((await scrape(app, `Bearer ${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('FastHistogram', () => {
+  it('prints cumulative buckets (a value on a bound counts in it), +Inf, sum and count per label set', async () => {
+    const registry = new Registry();
+    const h = new FastHistogram('t_seconds', 'test', ['method', 'route'], [0.01, 0.1, 1], registry);
+    for (const v of [0.005, 0.01, 0.05, 0.5, 5]) h.observe(v, 'GET', '/a');
+    h.observe(0.2, 'POST', '/a');
+    const text = await registry.metrics();
+    const get = (labels: Record<string, string>, suffix = '_bucket') => valueOf(text, `t_seconds${suffix}`, labels);
+    expect([0.01, 0.1, 1].map((le) => get({ le: String(le), method: 'GET', route: '/a' }))).toEqual([2, 3, 4]);
+    expect(get({ le: '+Inf', method: 'GET', route: '/a' })).toBe(5);
+    expect(get({ method: 'GET', route: '/a' }, '_count')).toBe(5);
+    expect(get({ method: 'GET', route: '/a' }, '_sum')).toBeCloseTo(5.565, 6);
+    expect([0.01, 0.1, 1].map((le) => get({ le: String(le), method: 'POST', route: '/a' }))).toEqual([0, 0, 1]);
+    expect(text).toMatch(/# TYPE t_seconds histogram/);
   });
 });

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DbPools } from '../db';
 
 /**
@@ -62,6 +62,87 @@ export interface MetricsOptions {
   pools?: DbPools;
   /** The SQLite file, whose size and write-ahead log's size are exposed. */
   sqliteFile?: string;
+}
+
+type LabelValue = string | number;
+interface Cell {
+  /** Observations per bucket (not cumulative), then the ones above the last bound. */
+  counts: Float64Array;
+  count: number;
+  sum: number;
+  labels: Record<string, LabelValue>;
+}
+
+/**
+ * A histogram of up to three labels for the hot paths (every request, every connection checkout):
+ * prom-client's own `observe` validates and hashes its label object on each call (about 4 µs on this
+ * machine: 5 % of a cached catalogue answer), this one walks nested maps keyed by the label values
+ * themselves. Exposed through the registry like any metric (`registerMetric`, prom-client's format).
+ */
+export class FastHistogram {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly root = new Map<LabelValue, unknown>();
+  private readonly cells: Cell[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly labelNames: readonly string[],
+    private readonly bounds: readonly number[],
+    registry: Registry,
+  ) {
+    if (labelNames.length < 1 || labelNames.length > 3) throw new Error('one to three labels');
+    registry.registerMetric(this as never);
+  }
+
+  /** Records `value` for the label values, in the order of `labelNames`. */
+  observe(value: number, a: LabelValue, b: LabelValue = '', c: LabelValue = ''): void {
+    const depth = this.labelNames.length;
+    let map = this.root;
+    let node: unknown = map.get(a);
+    if (depth > 1) {
+      if (node === undefined) map.set(a, (node = new Map()));
+      map = node as Map<LabelValue, unknown>;
+      node = map.get(b);
+      if (depth > 2) {
+        if (node === undefined) map.set(b, (node = new Map()));
+        map = node as Map<LabelValue, unknown>;
+        node = map.get(c);
+      }
+    }
+    let cell = node as Cell | undefined;
+    if (cell === undefined) {
+      const values = [a, b, c];
+      const labels: Record<string, LabelValue> = {};
+      this.labelNames.forEach((n, i) => (labels[n] = values[i]!));
+      cell = { counts: new Float64Array(this.bounds.length + 1), count: 0, sum: 0, labels };
+      map.set(depth === 1 ? a : depth === 2 ? b : c, cell);
+      this.cells.push(cell);
+    }
+    const bounds = this.bounds;
+    let i = 0;
+    while (i < bounds.length && value > bounds[i]!) i++;
+    cell.counts[i]!++;
+    cell.count++;
+    cell.sum += value;
+  }
+
+  /** prom-client's metric interface: the series to print. */
+  get() {
+    const values: Array<{ metricName: string; labels: Record<string, LabelValue>; value: number }> = [];
+    for (const cell of this.cells) {
+      let cumulative = 0;
+      this.bounds.forEach((le, i) => {
+        cumulative += cell.counts[i]!;
+        values.push({ metricName: `${this.name}_bucket`, labels: { le, ...cell.labels }, value: cumulative });
+      });
+      values.push({ metricName: `${this.name}_bucket`, labels: { le: '+Inf', ...cell.labels }, value: cell.count });
+      values.push({ metricName: `${this.name}_sum`, labels: cell.labels, value: cell.sum });
+      values.push({ metricName: `${this.name}_count`, labels: cell.labels, value: cell.count });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
 }
 
 function createMetrics(app: FastifyInstance, enabled: boolean): Metrics {
@@ -146,24 +227,24 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   app.decorate('metrics', metrics);
   if (!token) return;
   const { registry } = metrics;
-  const registers = [registry];
 
   // Event-loop lag (souq_nodejs_eventloop_lag_*), CPU, memory, heap, GC, handles of this process.
-  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  // The lag is sampled every 20 ms (prom-client's default 10 ms woke an idle server 100 times a second).
+  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX, eventLoopMonitoringPrecision: 20 });
 
+  /** Requests answered with the metrics (labelled route="/metrics"). */
+  const scrapes = new WeakSet<FastifyRequest>();
   // Requests by route pattern (never the raw URL: its values would be unbounded), method and status.
-  const http = new Histogram({
-    name: `${METRIC_PREFIX}http_request_duration_seconds`,
-    help: 'Time from the request received to its answer sent, by route pattern, method and status code',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: HTTP_BUCKETS,
-    registers,
-  });
+  const http = new FastHistogram(
+    `${METRIC_PREFIX}http_request_duration_seconds`,
+    'Time from the request received to its answer sent, by route pattern, method and status code',
+    ['method', 'route', 'status_code'],
+    HTTP_BUCKETS,
+    registry,
+  );
   app.addHook('onResponse', (req, reply, done) => {
-    http.observe(
-      { method: req.method, route: req.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode },
-      reply.elapsedTime / 1000,
-    );
+    const route = scrapes.has(req) ? '/metrics' : (req.routeOptions.url ?? UNMATCHED_ROUTE);
+    http.observe(reply.elapsedTime / 1000, req.method, route, reply.statusCode);
     done();
   });
 
@@ -183,14 +264,14 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     poolGauge('db_pool_idle_connections', 'PostgreSQL connections open and free in the pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Queries waiting for a connection of the pool now', (p) => p.waitingCount);
     poolGauge('db_pool_max_connections', 'Size of the pool (PG_POOL_MAX, PG_READ_POOL_MAX)', (p) => p.options.max ?? 10);
-    const acquire = new Histogram({
-      name: `${METRIC_PREFIX}db_pool_acquire_seconds`,
-      help: 'Time a query waited for a connection of the pool (a free one, or a new one opened)',
-      labelNames: ['pool'],
-      buckets: ACQUIRE_BUCKETS,
-      registers,
-    });
-    for (const [pool, p] of pools) timeAcquisitions(p, (s) => acquire.observe({ pool }, s));
+    const acquire = new FastHistogram(
+      `${METRIC_PREFIX}db_pool_acquire_seconds`,
+      'Time a query waited for a connection of the pool (a free one, or a new one opened)',
+      ['pool'],
+      ACQUIRE_BUCKETS,
+      registry,
+    );
+    for (const [pool, p] of pools) timeAcquisitions(p, (seconds) => acquire.observe(seconds, pool));
   }
   // SQLite: one connection in this process, no pool; its queries run on the event loop (their time shows
   // as event-loop lag). The file and its write-ahead log's sizes tell a log that is not checkpointed.
@@ -227,12 +308,22 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     },
   });
 
+  // GET /metrics is answered here, before any route: to anyone without the token the request goes on as
+  // if this did not exist (the web app's 404 page, or the API's 404), so probing cannot tell it is there.
   const authorised = tokenChecker(token);
-  app.get('/metrics', async (req, reply) => {
-    // Anyone without the token gets the answer of a path that does not exist.
-    if (!authorised(req.headers.authorization)) return reply.callNotFound();
-    const text = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  app.addHook('onRequest', (req, reply, done) => {
+    const url = req.url;
+    if (
+      (url !== '/metrics' && !url.startsWith('/metrics?')) ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !authorised(req.headers.authorization)
+    )
+      return done();
+    scrapes.add(req);
+    registry.metrics().then(
+      (text) => void reply.header('cache-control', 'no-store').type(registry.contentType).send(text),
+      (error: unknown) => done(error as Error),
+    );
   });
 }
 
