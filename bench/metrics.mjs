@@ -6,10 +6,14 @@
 // side on the demo seed (API only) and are loaded in turn, in short slices (`--slice` s, default 2)
 // alternating off / on until each has had `--duration` s (default 30): the machine's speed moves more
 // from minute to minute than the 2 % judged, and fine interleaving spreads that over both alike.
-//   node bench/metrics.mjs [--strict] [--duration 30] [--slice 2] [--connections 50] [--cache]
+//   node bench/metrics.mjs [--strict] [--duration 30] [--slice 2] [--connections 50] [--cache] [--same] [--on-first]
+// --same: both servers without metrics and no scrapes (how far apart two identical servers measure);
+// --on-first: the server with metrics is started first (the first one started measured faster).
 // Budget: throughput with metrics scraped ≥ 98 % of without (the cost ≤ 2 %). The server's CPU time per
 // answer (scrapes included: the CPU of each server is read around each of its slices) is printed beside
-// it, and judged the same way: on a shared machine it moves much less than throughput.
+// it. Then the cost from its parts, which a busy machine moves far less: one observation of the server's
+// request histogram (timed), one scrape's CPU on the idle server, the default metrics' idle CPU, against
+// the answers' own CPU at the measured rate; judged against the same 2 %.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
