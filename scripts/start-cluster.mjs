@@ -43,8 +43,12 @@ if (cluster.isPrimary) {
   cluster.on('listening', (worker, address) =>
     console.log(`cluster: worker ${worker.process.pid} listening on port ${address.port}`),
   );
+  let failedStops = 0;
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping) {
+      if (code !== 0) failedStops++;
+      return;
+    }
     console.log(`cluster: worker ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`);
     setTimeout(fork, 500).unref();
   });
@@ -63,9 +67,11 @@ if (cluster.isPrimary) {
     if (stopping) return;
     stopping = true;
     console.log(`cluster: ${signal}, stopping the workers`);
+    // Each drains its requests and sockets, within its own SHUTDOWN_TIMEOUT_MS (decision 044).
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-    for (let i = 0; i < 100 && Object.keys(cluster.workers ?? {}).length > 0; i++) await sleep(100);
-    process.exit(0);
+    const waitMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000) + 2000;
+    for (let i = 0; i < waitMs / 100 && Object.keys(cluster.workers ?? {}).length > 0; i++) await sleep(100);
+    process.exit(failedStops || Object.keys(cluster.workers ?? {}).length ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -6,11 +6,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import helmet from 'helmet';
 import type { AppConfig } from './config';
-import { createDb, type Db, type Dialect } from './db';
+import { createDb, type Db, type DbPools, type Dialect } from './db';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoOperator, seedIfEmpty } from '../seed';
 import { API_POLICY } from './http/csp';
+import metricsPlugin from './http/metrics';
 import { compressJsonAnswers, createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
@@ -116,6 +117,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A hop count trusts that many addresses nearest the server (Fastify's own number form trusts none).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Stopping (server.ts, decision 044): idle keep-alive connections are closed at once; a request that
+    // arrives on a busy one meanwhile is still answered (with `Connection: close`), not refused with 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // Every answer carries its request's id (x-request-id), and so does each log line of the request
     // (under Fastify's default label, reqId): a proxy's or client's id when it is short and safe, else a
     // new one. requestIdHeader off: Fastify would take the header as it comes; genReqId checks it.
@@ -127,7 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
 
-  const opened: { db: Db; dialect: Dialect; relaxed?: Db; reads?: Db } = options.db ?? createDb(config.database, config.postgres);
+  const opened: { db: Db; dialect: Dialect; relaxed?: Db; reads?: Db; pools?: DbPools } =
+    options.db ?? createDb(config.database, config.postgres);
   const { db, dialect } = opened;
   const relaxedDb = opened.relaxed ?? db;
   const readDb = opened.reads ?? db;
@@ -152,6 +158,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('responseCache', createResponseCache(config.catalogCacheTtlMs, config.catalogCacheStaleMs));
   app.decorate('services', { settings: createSettingsService(readDb, config) });
   app.decorateRequest('locale', 'ar');
+  // GET /metrics with METRICS_TOKEN, and the counters modules increment (decision 044): before every route.
+  await app.register(metricsPlugin, {
+    pools: opened.pools,
+    sqliteFile: !options.db && config.database.dialect === 'sqlite' ? config.database.file : undefined,
+  });
   // One store of rate-limit counters for every module (so one limit is one count).
   // With REDIS_URL the counters live in Redis, so that every instance counts into the same ones.
   if (config.redisUrl) {

@@ -189,3 +189,19 @@ describe('PG_BIN_DIR (backup and restore)', () => {
     expect(() => loadConfig({ PG_BIN_DIR: 'bin' })).toThrow(/PG_BIN_DIR: must be an absolute path/);
   });
 });
+
+describe('metrics and shutdown (decision 044)', () => {
+  it('serves no metrics without METRICS_TOKEN, and takes a long enough token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-scrape-token-0123456789' }).metricsToken).toBe('a-scrape-token-0123456789');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it, 0123456789' })).toThrow(/METRICS_TOKEN: must be printable/);
+  });
+
+  it('gives a stop 10 s by default, and 1 to 120 s when set', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '25000' }).shutdownTimeoutMs).toBe(25_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '500' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'later' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+});

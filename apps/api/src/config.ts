@@ -212,6 +212,16 @@ export const configSchema = z.object({
     .min(1)
     .refine((v) => path.isAbsolute(v), 'must be an absolute path (e.g. /usr/lib/postgresql/16/bin)')
     .optional(),
+
+  // --- Operations (issue 38, decision 044) ---
+  /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <METRICS_TOKEN>` (else 404). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+    .optional(),
+  /** SIGTERM/SIGINT: how long the server may take to answer what is in flight and close (ms); past it, it exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -305,6 +315,10 @@ export interface AppConfig {
   chat: { sendLimitPerUser: number; sendLimitPerShop: number };
   /** PG_BIN_DIR: where the backup and restore commands find pg_dump and pg_restore (unset: PATH). */
   pgBinDir: string | undefined;
+  /** METRICS_TOKEN: GET /metrics is served only with it (decision 044). */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the hard deadline of a graceful stop (server.ts). */
+  shutdownTimeoutMs: number;
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -510,6 +524,8 @@ export function fromEnv(e: EnvConfig): AppConfig {
       socialLimitPerIp: e.SOCIAL_LIMIT_PER_IP,
     },
     pgBinDir: e.PG_BIN_DIR,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     now: () => new Date(),
   };
 }

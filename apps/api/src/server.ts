@@ -32,13 +32,44 @@ async function main() {
     process.exit(1);
   }
   if (config.serveWeb) await mountWeb(app);
-  const shutdown = async (signal: string) => {
+  // A graceful stop (decision 044): sockets told to reconnect (4200), the listener closed, idle keep-alive
+  // connections closed, every request already received answered (its connection closed after it), then
+  // the database closed (a transaction under way ends first): exit 0. Past SHUTDOWN_TIMEOUT_MS what is
+  // left is logged and the process exits 1. A second signal changes nothing.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return void app.log.warn({ signal }, 'already stopping');
+    stopping = true;
+    const started = Date.now();
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      app.server.getConnections((_error, connections) => {
+        app.log.error(
+          {
+            connections,
+            sockets: app.realtime.hub.stats().connections,
+            resources: process.getActiveResourcesInfo(),
+            waitedMs: Date.now() - started,
+          },
+          'shutdown timed out: exiting with what is left',
+        );
+        process.exit(1);
+      });
+    }, app.config.shutdownTimeoutMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info({ ms: Date.now() - started }, 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`storefront listening on ${address} (${config.database.dialect})`);
 }

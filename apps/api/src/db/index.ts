@@ -34,19 +34,26 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export function createDb(
   database: AppConfig['database'],
   timeouts?: PostgresTimeouts,
-): { db: Db; dialect: Dialect; relaxed: Db; reads: Db } {
+): { db: Db; dialect: Dialect; relaxed: Db; reads: Db; pools: DbPools } {
   if (database.dialect === 'postgres') {
-    const db = postgresDb(database.url, timeouts?.poolMax ?? 10, timeouts);
+    const pools: DbPools = {};
+    const db = postgresDb(database.url, timeouts?.poolMax ?? 10, timeouts, '', (p) => (pools.main = p));
     // Writes that may be lost in a crash (a shopper's cart lines), on connections of their own that do
     // not wait for the log to reach the disk at commit (`synchronous_commit = off`: visible to every
     // session at once, atomic, only the last fraction of a second of them lost in a crash — what
     // SQLite's WAL with synchronous NORMAL gives every write). Orders and payments stay on `db`.
-    const relaxed = postgresDb(database.url, Math.min(4, timeouts?.poolMax ?? 10), timeouts, '-c synchronous_commit=off');
+    const relaxed = postgresDb(
+      database.url,
+      Math.min(4, timeouts?.poolMax ?? 10),
+      timeouts,
+      '-c synchronous_commit=off',
+      (p) => (pools.cart = p),
+    );
     // The public catalogue's reads (lists, details, categories, /master) on a pool of their own: calls
     // waiting on a locked table can hold every connection of `db` for the lock timeout, and a shopper
     // browsing should not wait behind them (issue 41, finding 3).
-    const reads = postgresDb(database.url, timeouts?.readPoolMax ?? 4, timeouts);
-    return { db, dialect: 'postgres', relaxed, reads };
+    const reads = postgresDb(database.url, timeouts?.readPoolMax ?? 4, timeouts, '', (p) => (pools.read = p));
+    return { db, dialect: 'postgres', relaxed, reads, pools };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database.file)), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -59,10 +66,19 @@ export function createDb(
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', relaxed: db, reads: db };
+  return { db, dialect: 'sqlite', relaxed: db, reads: db, pools: {} };
 }
 
-function postgresDb(url: string, max: number, timeouts: PostgresTimeouts | undefined, options = ''): Db {
+/** PostgreSQL: the pools behind `db` (main), `relaxedDb` (cart) and `readDb` (read), for /metrics (decision 044). */
+export type DbPools = Partial<Record<'main' | 'cart' | 'read', pg.Pool>>;
+
+function postgresDb(
+  url: string,
+  max: number,
+  timeouts: PostgresTimeouts | undefined,
+  options = '',
+  opened: (pool: pg.Pool) => void = () => undefined,
+): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -91,6 +107,7 @@ function postgresDb(url: string, max: number, timeouts: PostgresTimeouts | undef
   // pool's at that moment, and an unhandled 'error' would stop the process. The query that uses it
   // fails on its own (503), and the pool discards the client when it comes back.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  opened(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
 }
 

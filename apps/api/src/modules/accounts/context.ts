@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsConfig, AppConfig } from '../../config';
 import type { Db, Dialect, Trx } from '../../db';
+import type { Metrics } from '../../http/metrics';
 import { HttpError } from '../../http/route';
 import { enforceLimits, type RateLimitStore, TooManyRequestsError } from '../../shared/rate-limit';
 import { PasswordBusyError, type TokenCache } from '../auth';
@@ -33,10 +34,25 @@ export function createAccountsContext(app: FastifyInstance): AccountsContext {
     appEnv: app.config.appEnv,
     now,
     limits: app.limits,
-    notifier: createNotifier(app.config.accounts, app.config.appEnv, app.log),
+    notifier: countedNotifier(createNotifier(app.config.accounts, app.config.appEnv, app.log), app.metrics),
     log: app.log,
     tokens: app.tokenCache,
     setting: (key) => readSetting(app.db, key),
+  };
+}
+
+/** Counts each code handed to its driver and each failed delivery (souq_otp_codes_*_total, decision 044). */
+function countedNotifier(notifier: Notifier, metrics: Metrics): Notifier {
+  return {
+    async sendCode(message) {
+      try {
+        await notifier.sendCode(message);
+      } catch (error) {
+        metrics.codesFailed.inc({ channel: message.channel });
+        throw error;
+      }
+      metrics.codesSent.inc({ channel: message.channel });
+    },
   };
 }
 

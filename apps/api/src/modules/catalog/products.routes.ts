@@ -40,7 +40,11 @@ export async function productsRoutes(app: FastifyInstance) {
   });
 
   // Readiness (for a load balancer, and the benches): 503 until the search index of a large catalogue is
-  // read, a few seconds after start.
+  // read, a few seconds after start, and again once the process is stopping (decision 044).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
   route(
     app,
     {
@@ -50,7 +54,7 @@ export async function productsRoutes(app: FastifyInstance) {
       tags: ['health'],
     },
     async ({ reply }) => {
-      const ready = await catalog.searchIndexReady();
+      const ready = !stopping && (await catalog.searchIndexReady());
       return reply
         .status(ready ? 200 : 503)
         .header('cache-control', 'no-store')

@@ -212,6 +212,8 @@ export async function commerceRoutes(app: FastifyInstance) {
       const run = async () => {
         await requireVerified(auth.id, req.ip);
         const placed = await checkout.place(auth.id, body, req.locale);
+        // Committed: counted for /metrics (souq_orders_placed_total), one per shop's order.
+        app.metrics.ordersPlaced.inc({ payment_method: body.payment_method }, placed.answer.orders.length);
         if (!payments.gateway(body.payment_method)) return { message: 'Order placed successfully.', data: placed.answer };
         try {
           const url = await payments.start(
@@ -368,19 +370,29 @@ export async function commerceRoutes(app: FastifyInstance) {
   });
 
   /** Cancels online orders left unpaid past UNPAID_ORDER_TIMEOUT_MIN (stock and vouchers back). */
+  let closing = false;
   async function releaseUnpaid() {
     for (const ref of await payments.expired(app.config.payments.unpaidTimeoutMin)) {
       const rows = await unpaidPendingOrders(app.db, ref);
-      for (const o of rows) await orders.move({ userId: o.user_id }, o.id, 'Cancelled', 'system');
+      // Stopping (decision 044): the order being cancelled finishes; the others wait for the next process.
+      for (const o of rows) if (!closing) await orders.move({ userId: o.user_id }, o.id, 'Cancelled', 'system');
     }
   }
   // Shared through the root's services object (this plugin's own decorations stay inside it).
   app.services.commerce = { releaseUnpaidOrders: releaseUnpaid };
+  let sweeping: Promise<void> | null = null;
   const sweep = setInterval(() => {
-    releaseUnpaid().catch((error: unknown) => app.log.warn({ err: error }, 'releasing unpaid orders failed'));
+    sweeping ??= releaseUnpaid()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'releasing unpaid orders failed'))
+      .finally(() => (sweeping = null));
   }, 60_000);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // A sweep under way ends its transaction before the database is closed.
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(sweep);
+    await sweeping;
+  });
 
   // --- Seller side --------------------------------------------------------------------------------------
 
