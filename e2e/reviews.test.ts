@@ -11,6 +11,12 @@ import { call, deliveredOrder, open, signedIn } from './orders-api';
 const shot = (page: TestPage, name: string) =>
   page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
 
+/** A 2 × 2 PNG, opaque green. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4GBgYGJgYGBAQAfBAIBw8Q6+QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const L = {
   ar: { required: 'اختر تقييمًا', title: 'قيّم' },
   en: { required: 'Choose a rating', title: 'Review' },
@@ -40,12 +46,15 @@ describe.each([
     const stamp = Date.now().toString(36);
     const text = `<b>Fresh</b> ${stamp}\n\nwell packed`;
     await dialog.getByTestId('review-text').fill(text);
+    // A photo with it (a small PNG: the server decodes and re-encodes it).
+    await dialog.getByTestId('review-photos-input').setInputFiles({ name: 'basket.png', mimeType: 'image/png', buffer: PNG });
     await shot(page, `review-dialog-${locale}-${width}`);
     await dialog.getByTestId('review-submit').click();
     await dialog.waitFor({ state: 'hidden' });
     const mine = page.getByTestId('line-review');
     await mine.waitFor();
     expect(await mine.textContent()).toContain(`<b>Fresh</b> ${stamp}`);
+    expect(await mine.getByTestId('review-photos').locator('img').count()).toBe(1);
     await shot(page, `review-order-line-${locale}-${width}`);
 
     // The product page (its answers are reused for a few seconds): the review, as text, and the average.
@@ -60,6 +69,7 @@ describe.each([
       )
       .toBe(1);
     expect(await reviewOnPage().locator('b').count()).toBe(0);
+    expect(await reviewOnPage().getByTestId('review-photos').locator('img').count()).toBe(1);
     expect(await reviewOnPage().textContent()).toContain('<b>Fresh</b>');
     // The average shown is the one of every review, this one included.
     type Stats = { data: { average_rating_percentage: { rating: number; total_review: number } } };
