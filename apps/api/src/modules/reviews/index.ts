@@ -4,7 +4,7 @@ import { notFound, route } from '../../http/route';
 import { createReviewsService } from './reviews.service';
 
 export { editableUntil, ownReview } from './reviews.service';
-export { reviewsOfOrder } from './reviews.repository';
+export { lockRatings, recountRatings, reviewsOfOrder } from './reviews.repository';
 
 /**
  * A customer's reviews of what was delivered to them (issue 39; API.md "Reviews"): write one per product
