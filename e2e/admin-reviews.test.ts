@@ -160,7 +160,8 @@ describe('operator console: reviews', () => {
     await dialog.getByTestId('review-hide-form').waitFor();
     // Without a reason nothing is sent.
     await dialog.getByTestId('review-hide-confirm').click();
-    await expect.poll(() => dialog.getByTestId('field-error').first().textContent()).toContain(L.ar.required);
+    await expect.poll(() => dialog.getByTestId('review-hide-reason-error').textContent()).toContain(L.ar.required);
+    expect(await ar.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('review-hide-reason');
     await shot(ar, 'admin-reviews-hide-dialog-ar-1280');
     await dialog.getByTestId('review-hide-reason').fill('شتائم للبائع');
     await dialog.getByTestId('review-hide-confirm').click();
@@ -197,7 +198,12 @@ describe('operator console: reviews', () => {
     await confirm.getByTestId('confirm-yes').click();
     await confirm.waitFor({ state: 'hidden' });
     await en.locator('.toast').filter({ hasText: L.en.toastShown }).waitFor();
-    await expect.poll(() => enRow.getByTestId('admin-review-status').textContent()).toBe(L.en.shown);
+    // It leaves the list of hidden ones, and shows as shown in the whole list.
+    await expect.poll(() => enRow.count()).toBe(0);
+    await en.getByTestId('admin-reviews-empty').waitFor();
+    await open(en, `/admin/reviews?q=${stamp}`);
+    expect(await enRow.getByTestId('admin-review-status').textContent()).toBe(L.en.shown);
+    await enRow.getByTestId('admin-review-hide').waitFor();
 
     const back = await newPage({ locale: 'en', width: 390, height: 900 });
     await expectOnProductPage(back, productId, stamp, 1);

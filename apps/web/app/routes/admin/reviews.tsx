@@ -170,7 +170,7 @@ function ReviewRow({ review, onHide, onShow }: { review: AdminReview; onHide(): 
           </span>
         </div>
       </td>
-      <td>
+      <td className="rev-customer">
         <bdi>{review.customer_name}</bdi>
       </td>
       <td className="rev-stars">
