@@ -710,6 +710,24 @@ export const OVERLAYS: OverlaySpec[] = [
     await visit(page, '/admin/customers');
     return '[data-testid=customer-deactivate]';
   }),
+  // The console's reviews (issue 39): Hide asks for the reason in a dialog that says what will happen (the
+  // newest shown review; opened, never confirmed).
+  {
+    name: 'operator: hide review dialog',
+    auth: 'user',
+    widths: [390, 1280],
+    path: '/',
+    container: '[data-testid=review-hide-dialog][open]',
+    modal: true,
+    async open(page) {
+      await visit(page, '/admin/reviews?visibility=visible');
+      const button = '[data-testid=admin-review-hide]';
+      await page.locator(button).first().waitFor();
+      await press(page, button);
+      await page.locator('[data-testid=review-hide-dialog][open] [data-testid=review-hide-form]').waitFor();
+      return button;
+    },
+  },
   {
     // The chat sidebar, opened from a shop page's Chat button (issue 17).
     name: 'chat sidebar',

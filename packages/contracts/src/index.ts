@@ -25,3 +25,4 @@ export * from './admin-shops';
 export * from './admin-taxonomy';
 export * from './admin-orders';
 export * from './reviews';
+export * from './admin-reviews';

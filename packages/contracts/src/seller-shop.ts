@@ -39,6 +39,8 @@ export const sellerReviewSchema = z.object({
   reply: z.string().nullable(),
   /** ISO 8601; null until the shop replies. */
   replied_at: z.string().nullable(),
+  /** Hidden by the marketplace's operators for breaking the rules: off the product page and the ratings. */
+  is_hidden: z.boolean(),
 });
 export type SellerReview = z.infer<typeof sellerReviewSchema>;
 

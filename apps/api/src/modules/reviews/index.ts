@@ -29,7 +29,7 @@ async function reviewOf(req: FastifyRequest) {
 }
 
 export { editableUntil, ownReview } from './reviews.service';
-export { reviewsOfOrder } from './reviews.repository';
+export { lockRatings, recountRatings, reviewsOfOrder } from './reviews.repository';
 
 /**
  * A customer's reviews of what was delivered to them (issue 39; API.md "Reviews"): write one per product

@@ -170,12 +170,13 @@ export const hasReviews = async (db: DbOrTrx, productId: number) =>
 export const deleteProduct = (db: DbOrTrx, shopId: number, id: number) =>
   db.deleteFrom('products').where('id', '=', id).where('shop_id', '=', shopId).execute();
 
-/** The shop's rating and review count again from its products' reviews (after a product's reviews went). */
+/** The shop's rating and review count again from its products' visible reviews (after a product's reviews went). */
 export async function refreshShopRating(db: DbOrTrx, shopId: number): Promise<void> {
   const r = await db
     .selectFrom('reviews')
     .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.avg<number | string | null>('rating').as('avg')])
     .where('shop_id', '=', shopId)
+    .where('is_hidden', '=', 0)
     .executeTakeFirstOrThrow();
   const n = Number(r.n);
   await db

@@ -13,6 +13,7 @@ const REVIEW_COLUMNS = [
   'r.created_at',
   'r.reply',
   'r.replied_at',
+  'r.is_hidden',
   'p.id as product_id',
   'p.name as product_name',
   'p.name_ar as product_name_ar',

@@ -11,7 +11,7 @@ import {
   type SellerShopUpdateBody,
 } from '@souq/contracts';
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db';
+import { type Db, isOn } from '../../db';
 import type { ShopsTable } from '../../db/catalogue-schema';
 import { notFound, validationError } from '../../http/route';
 import { localized } from '../../shared/localized';
@@ -40,6 +40,7 @@ const toReview = (r: repo.ShopReviewRow, locale: Locale): SellerReview => ({
   created_at: r.created_at,
   reply: r.reply,
   replied_at: r.replied_at,
+  is_hidden: isOn(r.is_hidden),
 });
 
 const toProfile = (r: repo.ShopProfileRow): SellerShopProfile => ({

@@ -21,7 +21,11 @@ export function SellerReviewCard({ review }: { review: SellerReview }) {
   const [editing, setEditing] = useState(false);
   const headingId = `review-${review.id}-title`;
   return (
-    <li className="seller-review" data-testid="seller-review" aria-labelledby={headingId}>
+    <li
+      className={`seller-review${review.is_hidden ? ' seller-review--hidden' : ''}`}
+      data-testid="seller-review"
+      aria-labelledby={headingId}
+    >
       <div className="seller-review__product">
         <span className="seller-review__thumb">
           <Img src={review.product.thumbnail} alt="" width={56} height={56} />
@@ -42,6 +46,11 @@ export function SellerReviewCard({ review }: { review: SellerReview }) {
           {formatDate(review.created_at, locale)}
         </time>
       </div>
+      {review.is_hidden ? (
+        <p className="seller-review__hidden" role="note" data-testid="seller-review-hidden">
+          <strong>{t('seller_reviews.hidden')}</strong> {t('seller_reviews.hidden_text')}
+        </p>
+      ) : null}
       {review.description ? (
         <p className="seller-review__text" dir="auto">
           {review.description}

@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { ADMIN_AUDIT_LOG, ADMIN_LOGIN, adminLoginHref, adminReturnTo } from '~/features/admin/data';
 import { TicketIcon, UsersIcon } from '~/features/admin/desk-icons';
 import { useAdmin, useAdminBootstrap } from '~/features/admin/store';
-import { BoltIcon, BoxIcon, DashboardIcon, ReceiptIcon, StoreIcon, TagIcon } from '~/features/seller/icons';
+import { BoltIcon, BoxIcon, DashboardIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon } from '~/features/seller/icons';
 import { CoinsIcon, SlidersIcon } from '~/features/admin/settings-icons';
 import { BannerIcon, CatalogueIcon } from '~/features/admin/taxonomy-icons';
 import { useSite } from '~/shared/site';
@@ -31,6 +31,7 @@ const ADMIN_NAV = [
   { to: '/admin/support', label: 'admin.nav_support', icon: TicketIcon, end: false, testId: 'admin-nav-support' },
   { to: '/admin/customers', label: 'admin.nav_customers', icon: UsersIcon, end: false, testId: 'admin-nav-customers' },
   { to: '/admin/orders', label: 'admin.nav_orders', icon: BoxIcon, end: false, testId: 'admin-nav-orders' },
+  { to: '/admin/reviews', label: 'admin.nav_reviews', icon: StarIcon, end: false, testId: 'admin-nav-reviews' },
   // The audit log stays last.
   { to: ADMIN_AUDIT_LOG, label: 'admin.nav_audit_log', icon: ReceiptIcon, end: false, testId: 'admin-nav-audit-log' },
 ] as const;

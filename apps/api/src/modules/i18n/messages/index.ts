@@ -6,6 +6,7 @@ import * as adminDesk from './admin-desk';
 import * as adminShops from './admin-shops';
 import * as adminTaxonomy from './admin-taxonomy';
 import * as adminOrders from './admin-orders';
+import * as adminReviews from './admin-reviews';
 import { ar } from './ar';
 import * as cart from './cart';
 import * as chatScreens from './chat-screens';
@@ -51,6 +52,7 @@ export const translations = {
     ...adminShops.ar,
     ...adminTaxonomy.ar,
     ...adminOrders.ar,
+    ...adminReviews.ar,
   },
   en: {
     ...en,
@@ -74,6 +76,7 @@ export const translations = {
     ...adminShops.en,
     ...adminTaxonomy.en,
     ...adminOrders.en,
+    ...adminReviews.en,
   },
 } as const;
 export type MessageKey = keyof typeof translations.en;
