@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { call, deliveredOrder } from './orders-api';
 
 /**
  * Issue 39, the operator console's reviews: a customer made here reviews a delivered product; the demo
@@ -12,70 +13,14 @@ import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
  */
 type Locale = 'ar' | 'en';
 
-async function call<T>(route: string, opts: { body?: unknown; token?: string; status?: number } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method: opts.body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const json = (await res.json()) as T;
-  expect(res.status, `${route}: ${JSON.stringify(json)}`).toBe(opts.status ?? 200);
-  return json;
-}
-
 /** A new customer's review (text with `stamp`) of a product of `shopId` it received: its product's id. */
 async function reviewedProduct(shopId: number, stamp: string) {
-  const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const password = 'modest-secret-39';
-  const reg = await call<{ data: { access: { token: string } } }>('/registration', {
-    body: {
-      name: 'Loud Reviewer',
-      phone,
-      email: `mod${phone}@example.com`,
-      password,
-      password_confirmation: password,
-      country: 'Oman',
-      phone_code: '+968',
-    },
-  });
-  const token = reg.data.access.token;
-  const address = await call<{ data: { address: { id: number } } }>('/address/store', {
-    token,
-    body: {
-      name: 'Loud Reviewer',
-      phone: '91234567',
-      area: 'Al Khuwair',
-      address_type: 'home',
-      address_line: 'Way 3021',
-      is_default: true,
-    },
-  });
-  type P = { id: number; price: number; quantity: number; sizes: unknown[]; colors: unknown[] };
-  const list = await call<{ data: { products: P[] } }>(`/products?shop_id=${shopId}&per_page=60`);
-  const product = list.data.products.find((p) => !p.sizes.length && !p.colors.length && p.quantity >= 5 && p.price >= 6)!;
-  await call('/cart/store', { token, body: { product_id: product.id, quantity: 1 } });
-  const placed = await call<{ data: { orders: Array<{ id: number }> } }>('/place-order', {
-    token,
-    body: { shop_ids: [shopId], address_id: address.data.address.id, payment_method: 'cash' },
-  });
-  const orderId = placed.data.orders[0]!.id;
-  const seller = (
-    await call<{ data: { access: { token: string } } }>('/seller/login', {
-      body: { email: `seller${shopId}@souq.om`, password: 'password' },
-    })
-  ).data.access.token;
-  for (const order_status of ['Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'])
-    await call(`/seller/orders/${orderId}/status`, { token: seller, body: { order_status } });
+  const { customer, orderId, productId } = await deliveredOrder(shopId);
   await call('/product-review', {
-    token,
-    body: { product_id: product.id, order_id: orderId, rating: 1, description: `Rude words ${stamp}` },
-    status: 201,
+    token: customer.token,
+    body: { product_id: productId, order_id: orderId, rating: 1, description: `Rude words ${stamp}` },
   });
-  return product.id;
+  return productId;
 }
 
 let operatorOnce: Promise<string> | undefined;
