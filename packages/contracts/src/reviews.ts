@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 import { bodyId } from './commerce';
 import { reviewSchema } from './catalog';
-import { REVIEW_EDIT_DAYS, REVIEW_TEXT_MAX } from './constants';
+import { REVIEW_TEXT_MAX } from './constants';
 import { multilineText } from './text';
 
 // ---------------------------------------------------------------------------------------------------
