@@ -24,3 +24,4 @@ export * from './admin-desk';
 export * from './admin-shops';
 export * from './admin-taxonomy';
 export * from './admin-orders';
+export * from './notifications';

@@ -7,6 +7,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply goes (e.g. the visitor who wrote through the contact form). */
   replyTo?: { name: string; address: string };
+  /** Extra headers (the outbox names its row: X-Souq-Notification). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail through SMTP (MAIL_DRIVER=smtp). */
@@ -31,7 +33,14 @@ export function createMailer(mail: AccountsConfig['mail']): Mailer | null {
   });
   return {
     async send(m) {
-      await transport.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo });
+      await transport.sendMail({
+        from: mail.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        replyTo: m.replyTo,
+        headers: m.headers,
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import * as chatScreens from './chat-screens';
 import * as catalog from './catalog';
 import * as content from './content';
 import { en } from './en';
+import * as notifications from './notifications';
 import * as orders from './orders';
 import * as payments from './payments';
 import * as sellerVouchers from './seller-vouchers';
@@ -51,6 +52,7 @@ export const translations = {
     ...adminShops.ar,
     ...adminTaxonomy.ar,
     ...adminOrders.ar,
+    ...notifications.ar,
   },
   en: {
     ...en,
@@ -74,6 +76,7 @@ export const translations = {
     ...adminShops.en,
     ...adminTaxonomy.en,
     ...adminOrders.en,
+    ...notifications.en,
   },
 } as const;
 export type MessageKey = keyof typeof translations.en;
