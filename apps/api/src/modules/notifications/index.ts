@@ -40,7 +40,7 @@ export function registerNotifications(app: FastifyInstance) {
         dialect: app.dialect,
         settings: cfg.outbox,
         now: app.config.now,
-        mailer: createMailer(app.config.accounts.mail),
+        mailer: createMailer(app.config.accounts.mail, { pool: cfg.outbox.concurrency }),
         sms: createSmsSender(app.config.accounts.sms),
         log: app.log,
       })

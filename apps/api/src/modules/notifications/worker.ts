@@ -152,6 +152,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       stopping = true;
       wake?.();
       await running;
+      deps.mailer?.close();
     },
     /** Tests: stops as a crash would (the claimed rows wait for their lease to run out). */
     async crash() {
@@ -159,6 +160,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       stopping = true;
       wake?.();
       await running;
+      deps.mailer?.close();
     },
     /** One claim and its sends, without the loop (tests). */
     tick,
