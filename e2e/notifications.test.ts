@@ -103,6 +103,7 @@ describe.each(['ar', 'en'] as const)('notifications in the account area (%s)', (
     const link = item.getByRole('link', { name: l.view });
     expect(await link.getAttribute('href')).toBe(`/order-history/${order.id}`);
     expect(await page.getByTestId('account-sidebar').locator('a[href="/notifications"]').getAttribute('class')).toContain('is-active');
+    await page.screenshot({ path: `${import.meta.dirname}/screenshots/notifications-list-${locale}.png`, fullPage: true });
     await link.click();
     await page.waitForURL(`**/order-history/${order.id}`);
     await finish(page, `notifications-${locale}`);
