@@ -41,7 +41,14 @@ async function customer() {
   const token = reg.data.access.token;
   const address = await call<{ data: { address: { id: number } } }>(
     '/address/store',
-    { name: 'Notified Customer', phone: '91234567', area: 'Al Khuwair', address_type: 'home', address_line: 'Way 3021', is_default: true },
+    {
+      name: 'Notified Customer',
+      phone: '91234567',
+      area: 'Al Khuwair',
+      address_type: 'home',
+      address_line: 'Way 3021',
+      is_default: true,
+    },
     token,
   );
   return { token, user: reg.data.user, addressId: address.data.address.id };
@@ -52,7 +59,9 @@ type Who = Awaited<ReturnType<typeof customer>>;
 /** A cash order of one plain product of shop 1, placed through the API in `locale`. */
 async function placeOrder(who: Who, locale: Locale) {
   const res = await fetch(`${baseUrl()}/api/products?shop_id=1&per_page=60`);
-  const { data } = (await res.json()) as { data: { products: Array<{ id: number; quantity: number; sizes: unknown[]; colors: unknown[] }> } };
+  const { data } = (await res.json()) as {
+    data: { products: Array<{ id: number; quantity: number; sizes: unknown[]; colors: unknown[] }> };
+  };
   const p = data.products.find((x) => !x.sizes.length && !x.colors.length && x.quantity >= 5)!;
   await call('/cart/store', { product_id: p.id, quantity: 1 }, who.token, locale);
   const placed = await call<{ data: { orders: Array<{ id: number; order_code: string }> } }>(
@@ -102,7 +111,9 @@ describe.each(['ar', 'en'] as const)('notifications in the account area (%s)', (
     expect(text).toContain(l.placed);
     const link = item.getByRole('link', { name: l.view });
     expect(await link.getAttribute('href')).toBe(`/order-history/${order.id}`);
-    expect(await page.getByTestId('account-sidebar').locator('a[href="/notifications"]').getAttribute('class')).toContain('is-active');
+    expect(await page.getByTestId('account-sidebar').locator('a[href="/notifications"]').getAttribute('class')).toContain(
+      'is-active',
+    );
     await page.screenshot({ path: `${import.meta.dirname}/screenshots/notifications-list-${locale}.png`, fullPage: true });
     await link.click();
     await page.waitForURL(`**/order-history/${order.id}`);

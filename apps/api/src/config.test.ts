@@ -142,6 +142,7 @@ describe('notifications outbox', () => {
         backoffMs: 5000,
         backoffMaxMs: 300_000,
         leaseMs: 120_000,
+        yieldAbove: 0.8,
       },
     });
     const c = loadConfig({
@@ -154,6 +155,7 @@ describe('notifications outbox', () => {
       OUTBOX_BACKOFF_MS: '1000',
       OUTBOX_BACKOFF_MAX_MS: '60000',
       OUTBOX_LEASE_MS: '30000',
+      OUTBOX_YIELD_ELU: '1',
     }).notifications;
     expect(c).toEqual({
       enabled: false,
@@ -166,6 +168,7 @@ describe('notifications outbox', () => {
         backoffMs: 1000,
         backoffMaxMs: 60_000,
         leaseMs: 30_000,
+        yieldAbove: 1,
       },
     });
   });
@@ -177,6 +180,7 @@ describe('notifications outbox', () => {
       ['OUTBOX_BATCH_SIZE', '0'],
       ['OUTBOX_MAX_ATTEMPTS', 'many'],
       ['OUTBOX_LEASE_MS', '10'],
+      ['OUTBOX_YIELD_ELU', '1.5'],
     ] as const)
       expect(() => loadConfig({ [name]: bad }), name).toThrow(new RegExp(name));
     expect(() => loadConfig({ OUTBOX_BACKOFF_MS: '10000', OUTBOX_BACKOFF_MAX_MS: '5000' })).toThrow(/OUTBOX_BACKOFF_MAX_MS/);

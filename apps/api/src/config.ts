@@ -220,6 +220,8 @@ export const configSchema = z.object({
   OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   /** How long a claim holds its rows (ms): a process that dies leaves them to another after this. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
+  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.8),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -470,6 +472,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
         backoffMs: e.OUTBOX_BACKOFF_MS,
         backoffMaxMs: e.OUTBOX_BACKOFF_MAX_MS,
         leaseMs: e.OUTBOX_LEASE_MS,
+        yieldAbove: e.OUTBOX_YIELD_ELU,
       },
     },
     accounts: {

@@ -24,7 +24,16 @@ const app = await createTestApp({
   notifications: {
     enabled: true,
     worker: true,
-    outbox: { pollMs: 50, batchSize: 20, concurrency: 4, maxAttempts: 20, backoffMs: 100, backoffMaxMs: 400, leaseMs: 10_000 },
+    outbox: {
+      pollMs: 50,
+      batchSize: 20,
+      concurrency: 4,
+      maxAttempts: 20,
+      backoffMs: 100,
+      backoffMaxMs: 400,
+      leaseMs: 10_000,
+      yieldAbove: 1,
+    },
   },
 });
 await app.ready();

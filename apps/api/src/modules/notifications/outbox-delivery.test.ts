@@ -5,7 +5,7 @@ import { createDb } from '../../db';
 import { createTestApp, testDialect } from '../../../test/helpers';
 import { insertRows, type NewOutboxRow } from './outbox.repository';
 import { smsPeer, smtpPeer, until } from './test-peers';
-import type { OutboxSettings } from './worker';
+import { type OutboxSettings, YIELD_MAX_MS } from './worker';
 
 /**
  * The outbox's delivery (issue 38, decision 046): an SMTP or SMS outage delays messages and loses none; a
@@ -29,6 +29,7 @@ const FAST: OutboxSettings = {
   backoffMs: 100,
   backoffMaxMs: 400,
   leaseMs: 10_000,
+  yieldAbove: 1,
 };
 
 /** A server process on this file's database, its worker on (started: the app is ready). */
@@ -220,6 +221,22 @@ describe.skipIf(testDialect() !== 'postgres')('two server processes on one Postg
       smtp.state.delayMs = 0;
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('a busy process', () => {
+  it('lets its requests go first: a message waits while the event loop is busier than OUTBOX_YIELD_ELU, then goes anyway', async () => {
+    // yieldAbove 0: the process always counts as busy, so each message waits the longest (YIELD_MAX_MS).
+    const p = await serverProcess({ yieldAbove: 0, concurrency: 1 });
+    try {
+      const started = Date.now();
+      const ids = await enqueue(2);
+      expect(await until(async () => (await statuses(ids)).every((r) => r.status === 'sent'))).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2 * YIELD_MAX_MS - 200);
+      expect([...deliveries(ids).values()]).toEqual([1, 1]);
+    } finally {
+      await p.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db';
 import type { Mailer } from '../../shared/mailer';
@@ -19,7 +20,15 @@ export interface OutboxSettings {
   backoffMaxMs: number;
   /** How long a claim holds its rows (ms): past it, another worker may take the rows not marked sent. */
   leaseMs: number;
+  /**
+   * From this share of the event loop busy (0–1, over the last 100 ms) up, a message waits (up to
+   * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
+   */
+  yieldAbove: number;
 }
+
+/** The longest a message waits for a busy process to calm down before it is sent anyway (ms). */
+export const YIELD_MAX_MS = 1000;
 
 export interface OutboxWorkerDeps {
   db: Db;
@@ -49,6 +58,21 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   let crashed = false;
   let wake: (() => void) | null = null;
   let running: Promise<void> | null = null;
+  // The event loop's recent load, sampled every 100 ms while the worker runs.
+  let busy = false;
+  let sampler: NodeJS.Timeout | null = null;
+  let lastElu = performance.eventLoopUtilization();
+  const sample = () => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, lastElu).utilization >= s.yieldAbove;
+    lastElu = now;
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Lets the requests of a busy process go first, for at most YIELD_MAX_MS. */
+  async function courtesy() {
+    for (let waited = 0; busy && !stopping && waited < YIELD_MAX_MS; waited += 50) await sleep(50);
+  }
 
   async function deliver(row: repo.OutboxRow) {
     if (row.channel === 'email') {
@@ -75,6 +99,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   }
 
   async function sendOne(row: repo.OutboxRow) {
+    await courtesy();
     try {
       await deliver(row);
     } catch (error) {
@@ -141,7 +166,13 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   return {
     id,
     start() {
-      if (!running) running = loop();
+      if (running) return;
+      if (s.yieldAbove < 1) {
+        sample();
+        sampler = setInterval(sample, 100);
+        sampler.unref();
+      }
+      running = loop();
     },
     /** Looks at the outbox now instead of at the next poll. */
     poke() {
@@ -151,6 +182,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
     async stop() {
       stopping = true;
       wake?.();
+      if (sampler) clearInterval(sampler);
       await running;
       deps.mailer?.close();
     },
@@ -159,6 +191,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       crashed = true;
       stopping = true;
       wake?.();
+      if (sampler) clearInterval(sampler);
       await running;
       deps.mailer?.close();
     },
