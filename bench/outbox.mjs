@@ -5,7 +5,7 @@
 //  - placing p99 with the outbox within 10 % of the "off" figure;
 //  - every notification (1,000+) delivered to a local SMTP sink within 30 s of the end of the load,
 //    none twice (the sink counts each X-Souq-Notification id).
-//   node bench/outbox.mjs [--strict] [--only sqlite|postgres] [--duration 20] [--rate 50] [--rounds 1]
+//   node bench/outbox.mjs [--strict] [--only sqlite|postgres] [--duration 20] [--rate 50] [--rounds 1] [--no-warm-run]
 // `--rounds N` runs off and on N times (off-on, on-off, …) and judges the median p99 of each (the machine is shared).
 // PostgreSQL: PG_URL (default postgres://postgres@127.0.0.1:5432/test) names a server; each run makes a
 // database of its own there and drops it afterwards. The server runs API-only (SERVE_WEB=false).
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     rate: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '1' },
+    'no-warm-run': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(values.duration);
@@ -154,7 +155,7 @@ async function plainProduct(base, shopId) {
 }
 
 /** One run: a fresh server and database, the placing load, then (outbox on) the wait for every message. */
-async function run(dialect, on, sink) {
+async function run(dialect, on, sink, duration = DURATION) {
   let env = {
     CATALOG_CACHE_TTL_MS: '0',
     SERVE_WEB: 'false',
@@ -189,14 +190,14 @@ async function run(dialect, on, sink) {
     db = await sqlRunner(dialect, target ?? path.join(server.dataDir, 'storefront.sqlite'));
     const [a, b] = [await plainProduct(base, 1), await plainProduct(base, 3)];
     await db.run('update products set quantity = 10000000 where id in (?, ?)', [a.id, b.id]);
-    const buyers = await customers(db, Math.ceil(RATE * (DURATION + WARMUP)) + 5, [a, b]);
+    const buyers = await customers(db, Math.ceil(RATE * (duration + WARMUP)) + 5, [a, b]);
     if (dialect === 'postgres') await db.run('checkpoint');
     const json = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     const placed = await fixedRate({
       url: `${base}/api/place-order`,
       method: 'POST',
       rate: RATE,
-      duration: DURATION,
+      duration,
       warmup: WARMUP,
       connections: 100,
       headers: json,
@@ -249,6 +250,9 @@ try {
     if (values.only && values.only !== dialect) continue;
     const offs = [];
     const ons = [];
+    // A first, unmeasured run (5 s, outbox on): in the trials the first server of a bench process was
+    // seconds slower than every later one (its p99 in seconds), whichever side it measured.
+    if (!values['no-warm-run']) await run(dialect, true, sink, 5);
     // Off, on; then on, off; … (a round's order alternates, so that neither side always runs first).
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
