@@ -142,7 +142,7 @@ describe('notifications outbox', () => {
         backoffMs: 5000,
         backoffMaxMs: 300_000,
         leaseMs: 120_000,
-        yieldAbove: 0.8,
+        yieldAbove: 0.3,
       },
     });
     const c = loadConfig({

@@ -221,7 +221,7 @@ export const configSchema = z.object({
   /** How long a claim holds its rows (ms): a process that dies leaves them to another after this. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
-  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.8),
+  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.3),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -586,6 +586,7 @@ export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'data
         CATALOG_CACHE_TTL_MS: '0',
         // The outbox worker is started by the tests of notifications (modules/notifications) only.
         OUTBOX_WORKER: 'false',
+        OUTBOX_YIELD_ELU: '1',
       }),
     ),
     ...overrides,
