@@ -33,7 +33,7 @@ export interface UsersTable {
   is_active: Generated<number>;
   created_at: string;
   updated_at: string;
-  /** The language of the customer's last order, cancellation or ticket, `ar` or `en`; null until then (migration 029). */
+  /** The language of the customer's last order placed or cancelled, `ar` or `en`; null until then (migration 029). */
   locale: Generated<string | null>;
 }
 

@@ -7,7 +7,7 @@ import { withId } from './helpers';
  *   by a worker in every server process (claimed under a lease, retried with back-off);
  * - `outbox_due`: the claim's index (rows still to send, by when they are due, and leases that ran out);
  * - `outbox_recipient`: a customer's notifications, newest first (GET /api/notifications);
- * - `users.locale`: the customer's language as last seen at an order, cancellation or ticket, so that
+ * - `users.locale`: the customer's language as last seen when they placed or cancelled an order, so that
  *   what a seller or an operator does later is told in the customer's language.
  * Types in ../notifications-schema.ts. Frozen once released.
  */

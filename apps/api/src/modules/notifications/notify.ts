@@ -74,7 +74,7 @@ interface Recipient {
  * The notifications writer (decision 046). `prepare()` is called before the event's transaction (it
  * reads the marketplace's name, which must not be read through another connection inside a SQLite
  * transaction) and gives the function that writes the rows inside it. Messages are rendered now, in the
- * recipient's language: a customer's stored language (their last order, cancellation or ticket), else
+ * recipient's language: a customer's stored language (their last order placed or cancelled), else
  * the language of the request that caused the event, else Arabic; a seller's stored language.
  */
 export function createNotifications(deps: NotificationsDeps) {
