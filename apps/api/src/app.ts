@@ -43,6 +43,7 @@ import { createRealtime, realtimeRoutes } from './realtime';
 import { supportRoutes } from './modules/support';
 import { contentRoutes } from './modules/content';
 import { sellerVouchersRoutes } from './modules/seller-vouchers';
+import { notificationsRoutes, registerNotifications } from './modules/notifications';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -177,6 +178,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
   registerAuthentication(app);
+  // Notifications: the outbox writer the services use, and this process's sender (decision 046).
+  registerNotifications(app);
+  // The outbox's depth at each scrape: messages written and not sent yet (docs/production.md, Monitoring).
+  app.metrics.gauge({
+    name: 'outbox_pending',
+    help: 'Notifications written and not sent yet (pending or being sent)',
+    collect: async (set) => set(await app.notifications.depth()),
+  });
   // The realtime side: this process's sockets and the Broadcaster every module publishes through.
   const realtime = createRealtime(config, app.log);
   app.decorate('realtime', realtime);
@@ -285,6 +294,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminTaxonomyRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminReviewsRoutes);
+  await app.register(notificationsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));
 

@@ -205,3 +205,61 @@ describe('metrics and shutdown (decision 044)', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'later' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 });
+
+describe('notifications outbox', () => {
+  it('is on with a worker in every process by default, and each OUTBOX_* can be set', () => {
+    expect(loadConfig({}).notifications).toEqual({
+      enabled: true,
+      worker: true,
+      outbox: {
+        pollMs: 1000,
+        batchSize: 20,
+        concurrency: 4,
+        maxAttempts: 12,
+        backoffMs: 5000,
+        backoffMaxMs: 300_000,
+        leaseMs: 120_000,
+        yieldAbove: 0.3,
+      },
+    });
+    const c = loadConfig({
+      NOTIFY_ENABLED: 'false',
+      OUTBOX_WORKER: 'no',
+      OUTBOX_POLL_MS: '250',
+      OUTBOX_BATCH_SIZE: '50',
+      OUTBOX_CONCURRENCY: '8',
+      OUTBOX_MAX_ATTEMPTS: '5',
+      OUTBOX_BACKOFF_MS: '1000',
+      OUTBOX_BACKOFF_MAX_MS: '60000',
+      OUTBOX_LEASE_MS: '30000',
+      OUTBOX_YIELD_ELU: '1',
+    }).notifications;
+    expect(c).toEqual({
+      enabled: false,
+      worker: false,
+      outbox: {
+        pollMs: 250,
+        batchSize: 50,
+        concurrency: 8,
+        maxAttempts: 5,
+        backoffMs: 1000,
+        backoffMaxMs: 60_000,
+        leaseMs: 30_000,
+        yieldAbove: 1,
+      },
+    });
+  });
+
+  it('stops on a bad value, naming the variable', () => {
+    for (const [name, bad] of [
+      ['NOTIFY_ENABLED', 'maybe'],
+      ['OUTBOX_POLL_MS', '5'],
+      ['OUTBOX_BATCH_SIZE', '0'],
+      ['OUTBOX_MAX_ATTEMPTS', 'many'],
+      ['OUTBOX_LEASE_MS', '10'],
+      ['OUTBOX_YIELD_ELU', '1.5'],
+    ] as const)
+      expect(() => loadConfig({ [name]: bad }), name).toThrow(new RegExp(name));
+    expect(() => loadConfig({ OUTBOX_BACKOFF_MS: '10000', OUTBOX_BACKOFF_MAX_MS: '5000' })).toThrow(/OUTBOX_BACKOFF_MAX_MS/);
+  });
+});

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OutboxSettings } from './modules/notifications/worker';
 
 const isOrigin = (u: URL) => (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username;
 
@@ -222,6 +223,23 @@ export const configSchema = z.object({
     .optional(),
   /** SIGTERM/SIGINT: how long the server may take to answer what is in flight and close (ms); past it, it exits 1. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  // --- Notifications outbox (issue 38, decision 046) ---
+  /** false: no notification is written (orders, statuses, refunds, shops, tickets tell nobody). */
+  NOTIFY_ENABLED: bool.default(true),
+  /** false: this process writes notifications but does not send them (another process's worker does). */
+  OUTBOX_WORKER: bool.default(true),
+  /** Wait between two looks at an empty outbox (ms); rows claimed at once; of them sent at once. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** Attempts before a message is given up (failed); back-off after the first failure, doubled up to the max (ms). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  OUTBOX_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  /** How long a claim holds its rows (ms): a process that dies leaves them to another after this. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
+  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.3),
 });
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -244,6 +262,12 @@ const productionSchema = configSchema.superRefine((e, ctx) => {
       code: 'custom',
       path: ['PUSHER_APP_SECRET'],
       message: "required with PUSHER_HOST: the Pusher app's secret",
+    });
+  if (e.OUTBOX_BACKOFF_MAX_MS < e.OUTBOX_BACKOFF_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OUTBOX_BACKOFF_MAX_MS'],
+      message: `must not be less than OUTBOX_BACKOFF_MS (${e.OUTBOX_BACKOFF_MS})`,
     });
   if (e.APP_ENV !== 'production') return;
   if (!e.OTP_SECRET)
@@ -319,6 +343,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** SHUTDOWN_TIMEOUT_MS: the hard deadline of a graceful stop (server.ts). */
   shutdownTimeoutMs: number;
+  /** Notifications (NOTIFY_ENABLED) and the outbox worker of this process (OUTBOX_*; decision 046). */
+  notifications: { enabled: boolean; worker: boolean; outbox: OutboxSettings };
   /** The clock of the accounts module (tests move it to expire codes). */
   now: () => Date;
 }
@@ -486,6 +512,20 @@ export function fromEnv(e: EnvConfig): AppConfig {
     },
     content: { shopApplyLimitPerIp: e.SHOP_APPLY_LIMIT_PER_IP },
     chat: { sendLimitPerUser: e.CHAT_SEND_LIMIT_PER_USER, sendLimitPerShop: e.CHAT_SEND_LIMIT_PER_SHOP },
+    notifications: {
+      enabled: e.NOTIFY_ENABLED,
+      worker: e.OUTBOX_WORKER,
+      outbox: {
+        pollMs: e.OUTBOX_POLL_MS,
+        batchSize: e.OUTBOX_BATCH_SIZE,
+        concurrency: e.OUTBOX_CONCURRENCY,
+        maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+        backoffMs: e.OUTBOX_BACKOFF_MS,
+        backoffMaxMs: e.OUTBOX_BACKOFF_MAX_MS,
+        leaseMs: e.OUTBOX_LEASE_MS,
+        yieldAbove: e.OUTBOX_YIELD_ELU,
+      },
+    },
     accounts: {
       otpSecret: e.OTP_SECRET ?? randomBytes(32).toString('hex'),
       otpDailyLimit: e.OTP_DAILY_LIMIT,
@@ -598,6 +638,9 @@ export function testConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'data
         APP_ENV: 'test',
         NODE_ENV: 'test',
         CATALOG_CACHE_TTL_MS: '0',
+        // The outbox worker is started by the tests of notifications (modules/notifications) only.
+        OUTBOX_WORKER: 'false',
+        OUTBOX_YIELD_ELU: '1',
       }),
     ),
     ...overrides,

@@ -204,6 +204,35 @@ describe('GET /metrics', () => {
 });
 
 describe('FastHistogram', () => {
+  it('tells the notifications outbox’s depth: messages written and not sent yet', async () => {
+    const app = await createTestApp({ metricsToken: TOKEN });
+    const before = valueOf((await scrape(app)).body, 'souq_outbox_pending');
+    expect(before).toBe(await app.notifications.depth());
+    const now = new Date().toISOString();
+    await app.db
+      .insertInto('outbox')
+      .values({
+        kind: 'test',
+        channel: 'email',
+        recipient_type: 'user',
+        recipient_id: 1,
+        address: 'someone@example.com',
+        locale: 'ar',
+        subject: 'Test',
+        body: 'Test',
+        ref: null,
+        status: 'pending',
+        next_attempt_at: now,
+        locked_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })
+      .execute();
+    expect(valueOf((await scrape(app)).body, 'souq_outbox_pending')).toBe(before! + 1);
+  });
+
   it('prints cumulative buckets (a value on a bound counts in it), +Inf, sum and count per label set', async () => {
     const registry = new Registry();
     const h = new FastHistogram('t_seconds', 'test', ['method', 'route'], [0.01, 0.1, 1], registry);

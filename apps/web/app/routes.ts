@@ -42,6 +42,7 @@ export default [
     route('support-tickets', 'routes/account/support-tickets.tsx'),
     route('support-ticket/:ticketNumber', 'routes/account/support-ticket.tsx'),
     route('massages', 'routes/account/messages.tsx'),
+    route('notifications', 'routes/account/notifications.tsx'),
   ]),
   layout('routes/layouts/seller.tsx', [
     route('seller', 'routes/seller/dashboard.tsx'),

@@ -26,3 +26,4 @@ export * from './admin-taxonomy';
 export * from './admin-orders';
 export * from './reviews';
 export * from './admin-reviews';
+export * from './notifications';

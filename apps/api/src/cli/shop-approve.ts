@@ -6,7 +6,7 @@ import { createShopStatusService } from '../modules/admin-shops';
 import type { Actor } from '../modules/audit';
 import { createSettingsService } from '../modules/settings';
 import { createApplicationService, createLogoProcessor } from '../modules/sellers';
-import { createMailer } from '../shared/mailer';
+import { createNotifications } from '../modules/notifications';
 
 /** Who the audit log names for an approval from the command line (no operator account is signed in). */
 const COMMAND_LINE: Actor = { role: 'operator', id: 0, name: 'npm run shop:approve', shopId: null, ip: null };
@@ -15,7 +15,8 @@ const COMMAND_LINE: Actor = { role: 'operator', id: 0, name: 'npm run shop:appro
  * npm run shop:approve -- <id>   approves the pending shop <id>: it appears to shoppers and its seller may sign in.
  * npm run shop:approve           lists the shops waiting for approval.
  * Uses the same configuration (DATABASE_URL, DATA_DIR, MAIL_*) as the server, and the operator console's
- * shop status service: the same rules, audit entry (`shop.approve`) and e-mail to the seller.
+ * shop status service: the same rules, audit entry (`shop.approve`) and e-mail to the seller (written to the
+ * outbox: a running server sends it, decision 046).
  */
 async function main(args: string[]): Promise<number> {
   // Relative paths (DATA_DIR=./data) mean the project's folder, as for `npm start` (npm runs this in apps/api).
@@ -34,13 +35,13 @@ async function main(args: string[]): Promise<number> {
     const status = createShopStatusService({
       db,
       now: config.now,
-      mailer: createMailer(config.accounts.mail),
-      log: {
-        info: (_o: unknown, msg?: string) => console.log(msg ?? ''),
-        warn: (_o: unknown, msg?: string) => console.error(msg ?? ''),
-      },
-      siteName: async (locale) => (await settings.master(locale)).app_name,
-      publicUrl: config.publicUrl,
+      // The seller's e-mail goes into the outbox; the server's worker sends it (now, or at its next start).
+      notify: createNotifications({
+        enabled: config.notifications.enabled,
+        publicUrl: config.publicUrl,
+        now: config.now,
+        siteName: async (locale) => (await settings.master(locale)).app_name,
+      }).prepare,
     });
     const arg = args.find((a) => a !== '--');
     if (arg === undefined) {
@@ -67,8 +68,9 @@ async function main(args: string[]): Promise<number> {
       console.error(`Shop ${arg} is not waiting for approval. ${result.message}`);
       return 1;
     }
-    await result.mailed;
-    console.log(`Shop ${result.id} (${result.name}) is approved: it is open to shoppers and its seller can sign in.`);
+    console.log(
+      `Shop ${result.id} (${result.name}) is approved: it is open to shoppers and its seller can sign in (the server e-mails them).`,
+    );
     return 0;
   } finally {
     await db.destroy();

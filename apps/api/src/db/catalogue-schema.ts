@@ -33,6 +33,8 @@ export interface UsersTable {
   is_active: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The language of the customer's last order placed or cancelled, `ar` or `en`; null until then (migration 029). */
+  locale: Generated<string | null>;
 }
 
 export interface ShopsTable {

@@ -112,6 +112,7 @@ import type { ContentTables } from './content-schema';
 import type { SupportTables } from './support-schema';
 import type { AuditTables } from './audit-schema';
 import type { AdminOrdersTables } from './admin-orders-schema';
+import type { NotificationsTables } from './notifications-schema';
 export interface Database
   extends SettingsTables,
     CatalogueTables,
@@ -121,4 +122,5 @@ export interface Database
     SupportTables,
     ContentTables,
     AuditTables,
-    AdminOrdersTables {}
+    AdminOrdersTables,
+    NotificationsTables {}

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the account area's pages, in the order of the account sidebar. `menu`: also in the header's
+ * SPEC §2: the account area's pages (and the notifications, issue 38), in the order of the account sidebar. `menu`: also in the header's
  * account menu and the side drawer (the short list); `badge`: the sidebar shows the unread count there.
  */
 export const ACCOUNT_PAGES = [
@@ -10,6 +10,7 @@ export const ACCOUNT_PAGES = [
   { to: '/profile', key: 'account.profile', menu: true },
   { to: '/manage-address', key: 'account.addresses' },
   { to: '/support-tickets', key: 'account.support_tickets' },
+  { to: '/notifications', key: 'account.notifications' },
   { to: '/change-password', key: 'account.change_password', menu: true },
   { to: '/terms-and-conditions', key: 'page.terms' },
   { to: '/privacy-policy', key: 'page.privacy' },

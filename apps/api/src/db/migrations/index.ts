@@ -28,6 +28,7 @@ import { m025OrderRefunds } from './025-order-refunds';
 import { m026BlogCategorySwitch } from './026-blog-category-switch';
 import { m027OtpOwner } from './027-otp-owner';
 import { m028ConsoleLists } from './028-console-lists';
+import { m029Outbox } from './029-outbox';
 import { m031CustomerReviews } from './031-customer-reviews';
 import { m032PayAgain } from './032-pay-again';
 
@@ -60,6 +61,7 @@ const all: Record<string, DialectMigration> = {
   '026-blog-category-switch': m026BlogCategorySwitch,
   '027-otp-owner': m027OtpOwner,
   '028-console-lists': m028ConsoleLists,
+  '029-outbox': m029Outbox,
   '031-customer-reviews': m031CustomerReviews,
   '032-pay-again': m032PayAgain,
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsConfig, AppConfig } from '../../config';
 import { createMailer } from '../../shared/mailer';
+import { createSmsSender } from '../../shared/sms';
 
 export interface CodeMessage {
   channel: 'phone' | 'email';
@@ -33,20 +34,11 @@ export function createNotifier(config: AccountsConfig, appEnv: AppConfig['appEnv
     await mailer.send({ to: m.to, subject: 'Your verification code', text: codeText(m) });
   }
 
+  const sms = createSmsSender(config.sms);
+
   async function sendSms(m: CodeMessage) {
-    const sms = config.sms;
-    if (sms.driver !== 'http' || !sms.url) return logDriver(m);
-    const res = await fetch(sms.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(sms.token ? { authorization: `Bearer ${sms.token}` } : {}),
-      },
-      body: JSON.stringify({ to: m.to, message: codeText(m) }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    if (!sms) return logDriver(m);
+    await sms.send({ to: m.to, message: codeText(m) });
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications';
 import type {
   AdminCustomer,
   AdminCustomers,
@@ -41,6 +42,8 @@ export interface DeskDeps {
   signer: ReturnType<typeof createFileSigner>;
   /** Told of every customer deactivated, after its commit (decision 031): on every instance with Redis. */
   tokens: TokenCache;
+  /** The notifications writer (decision 046): the support team's answer is told to the customer in its transaction. */
+  notify?: () => Promise<Notify>;
 }
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
@@ -52,7 +55,7 @@ const fullPhone = (phone: string | null, code: string | null) => (phone ? `${cod
  * operator answers as the marketplace's support team (sender `support`, no personal name: the customer
  * reads "<app> support"), and may complete, cancel or reopen a ticket. Every write is audited.
  */
-export function createDeskService({ db, now, files, signer }: Omit<DeskDeps, 'tokens'>) {
+export function createDeskService({ db, now, files, signer, notify: prepareNotify }: Omit<DeskDeps, 'tokens'>) {
   const shopName = (name: string | null, nameAr: string | null, locale: Locale) => (name ? localized(name, nameAr, locale) : '');
 
   async function list(
@@ -192,9 +195,11 @@ export function createDeskService({ db, now, files, signer }: Omit<DeskDeps, 'to
     const stored = await storeFiles(incoming);
     const at = now();
     const iso = at.toISOString();
+    const notify = await prepareNotify?.();
     try {
       const messageId = await db.transaction().execute(async (trx) => {
         if (!(await supportRepository.touchRunning(trx, t.id, iso))) throw new HttpError(409, TICKET_CLOSED);
+        await notify?.(trx, { type: 'ticket.answered', ticket: t, by: 'support' });
         const id = await supportRepository.insertMessage(trx, {
           ticket_id: t.id,
           sender: 'support',

@@ -48,7 +48,7 @@ export async function adminDeskRoutes(app: FastifyInstance) {
   });
   const files = createAttachmentStore(app.config.dataDir, app.config.accounts.photo);
   const signer = createFileSigner(app.config.accounts.otpSecret, app.config.support.fileUrlTtlMin, app.config.now);
-  const desk = createDeskService({ db: app.db, now: app.config.now, files, signer });
+  const desk = createDeskService({ db: app.db, now: app.config.now, files, signer, notify: () => app.notifications.prepare() });
   const customers = createCustomersService({ db: app.db, now: app.config.now, tokens: app.tokenCache });
   const tags = ['admin'];
 

@@ -17,6 +17,7 @@ import { localized } from '../../shared/localized';
 import { type Actor, changesOf, recordAudit } from '../audit';
 import { omr } from '../catalog';
 import { createOrdersService, requestHash } from '../commerce';
+import type { Notify } from '../notifications';
 import * as repo from './admin-orders.repository';
 import { RefundError, type RefundGateway } from './refund-gateways';
 
@@ -31,12 +32,14 @@ export interface AdminOrdersDeps {
   dialect: 'sqlite' | 'postgres';
   now: () => Date;
   gateways: RefundGateway[];
+  /** The notifications writer (decision 046): the customer is told of a refund in its transaction. */
+  notify?: () => Promise<Notify>;
 }
 
 const baisa = (amount: number) => Math.round(amount * 1000);
 
 /** The console's orders over every shop and their refunds (BACKOFFICE.md "Operator console", decision 042). */
-export function createAdminOrdersService({ db, dialect, now, gateways }: AdminOrdersDeps) {
+export function createAdminOrdersService({ db, dialect, now, gateways, notify: prepareNotify }: AdminOrdersDeps) {
   const byName = new Map(gateways.map((g) => [g.name, g]));
   // The customer's and the seller's order detail, built once for all three (items, taxes, history, shop).
   const orders = createOrdersService({ db, cartDb: db, dialect, now });
@@ -250,8 +253,9 @@ export function createAdminOrdersService({ db, dialect, now, gateways }: AdminOr
       updated_at: at,
     };
 
+    const notify = await prepareNotify?.();
     if (r.manual) {
-      // No gateway: the refund is recorded in one transaction, the audit entry with it.
+      // No gateway: the refund is recorded in one transaction, the audit entry and the customer's notice with it.
       try {
         await db.transaction().execute(async (trx) => {
           if (!(await repo.claimOrder(trx, o.id, o.refunded_amount, at))) throw busy();
@@ -259,6 +263,7 @@ export function createAdminOrdersService({ db, dialect, now, gateways }: AdminOr
           const after = settled(o, amount);
           await repo.setOrderRefund(trx, o.id, { ...after, updated_at: at });
           await audit(trx, actor, o.id, before, after, { amount, method: 'manual', reason: body.reason });
+          await notify?.(trx, { type: 'order.refunded', order: o, amount });
         });
       } catch (error) {
         if (key && (await repo.refundByKey(db, id, key))) return sameKeyOrBusy();
@@ -304,6 +309,7 @@ export function createAdminOrdersService({ db, dialect, now, gateways }: AdminOr
         const after = settled(o, amount);
         await repo.setOrderRefund(trx, o.id, { ...after, updated_at: done });
         await audit(trx, actor, o.id, before, after, { amount, method: 'gateway', reason: body.reason });
+        await notify?.(trx, { type: 'order.refunded', order: o, amount });
       }
     });
     if (outcome instanceof RefundError) throw gatewayFailure(outcome);

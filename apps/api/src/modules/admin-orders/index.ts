@@ -32,6 +32,7 @@ export async function adminOrdersRoutes(app: FastifyInstance) {
     dialect: app.dialect,
     now: app.config.now,
     gateways: [thawaniRefunds(app.config.payments), stripeRefunds(app.config.payments)],
+    notify: () => app.notifications.prepare(),
   });
   const tags = ['admin'];
 

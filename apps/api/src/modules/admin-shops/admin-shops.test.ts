@@ -83,7 +83,10 @@ const app = await createTestApp({
     ...base.config.accounts,
     mail: { driver: 'smtp', host: '127.0.0.1', port, secure: false, from: 'Souq <no-reply@souq.test>' },
   },
+  // The sellers' e-mails go through the outbox (decision 046): this app's worker sends them.
+  notifications: { ...base.config.notifications, worker: true, outbox: { ...base.config.notifications.outbox, pollMs: 50 } },
 });
+await app.ready();
 const operatorId = await testOperator(app.db);
 const operator = { authorization: `Bearer ${(await issueToken(app.db, 'operator', operatorId)).token}` };
 const customer = await makeCustomer(app);

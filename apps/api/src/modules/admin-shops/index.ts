@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, route } from '../../http/route';
-import { createMailer } from '../../shared/mailer';
 import { operatorActor } from '../audit';
 import { createAdminShopsService } from './admin-shops.service';
 import { createShopStatusService, type ShopAction } from './shop-status';
@@ -38,10 +37,7 @@ export async function adminShopsRoutes(app: FastifyInstance) {
   const status = createShopStatusService({
     db: app.db,
     now: app.config.now,
-    mailer: createMailer(app.config.accounts.mail),
-    log: app.log,
-    siteName: async (locale) => (await app.services.settings.master(locale)).app_name,
-    publicUrl: app.config.publicUrl,
+    notify: () => app.notifications.prepare(),
     tokens: app.tokenCache,
   });
   const tags = ['admin'];

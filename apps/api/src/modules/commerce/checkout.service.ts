@@ -161,6 +161,7 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
     locale: Locale,
   ): Promise<{ answer: PlaceOrderAnswer; checkoutRef: string; amount: number }> {
     await checkPaymentMethod(body.payment_method);
+    const notify = await ctx.notify?.();
     return db.transaction().execute(async (trx) => {
       await repo.lockCustomer(trx, ctx.dialect, userId);
       const now = ctx.now();
@@ -283,6 +284,10 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
         if (pl.coupon) await repo.recordCouponUse(trx, pl.coupon.id, userId, order.id, iso);
         created.push(order);
       }
+      // Told in the same transaction (decision 046); an online order is told once its payment is received
+      // (none now: the customer's language is only remembered for then).
+      if (notify)
+        await notify(trx, { type: 'order.placed', userId, orders: isOnlinePayment(body.payment_method) ? [] : created, locale });
       // Stock last, product by product in id order (the same lock order for every request): a product's
       // row stays locked from here to the commit, so the work after it is kept short.
       const wanted = new Map<number, number>();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Dialect } from '../../db';
+import type { Notify } from '../notifications';
 
 /** What the services of the commerce module share. */
 export interface CommerceContext {
@@ -8,6 +9,8 @@ export interface CommerceContext {
   cartDb: Db;
   dialect: Dialect;
   now: () => Date;
+  /** The notifications writer (decision 046): absent, events tell nobody. */
+  notify?: () => Promise<Notify>;
 }
 
 export const commerceContext = (app: FastifyInstance): CommerceContext => ({
@@ -15,6 +18,7 @@ export const commerceContext = (app: FastifyInstance): CommerceContext => ({
   cartDb: app.relaxedDb,
   dialect: app.dialect,
   now: app.config.now,
+  notify: () => app.notifications.prepare(),
 });
 
 /** A shop counts as online while its last sign of life is under 10 minutes old (API.md, chat). */

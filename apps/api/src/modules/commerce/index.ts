@@ -288,7 +288,7 @@ export async function commerceRoutes(app: FastifyInstance) {
       response: orderResponseSchema,
     },
     async ({ auth, body, req }) => {
-      await orders.move({ userId: auth.id }, body.order_id, 'Cancelled', 'customer');
+      await orders.move({ userId: auth.id }, body.order_id, 'Cancelled', 'customer', req.locale);
       return {
         message: 'Order cancelled successfully.',
         data: { order: await orders.detail({ userId: auth.id }, body.order_id, req.locale) },

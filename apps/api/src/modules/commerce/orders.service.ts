@@ -135,7 +135,14 @@ export function createOrdersService(ctx: CommerceContext) {
    * Moves an order to a new status if the rules allow it from its current one; the conditional update
    * makes two moves at once apply only one. Cancelling gives the stock and the voucher use back.
    */
-  async function move(scope: repo.OrderScope, id: number, to: OrderStatus, by: 'customer' | 'seller' | 'system') {
+  async function move(
+    scope: repo.OrderScope,
+    id: number,
+    to: OrderStatus,
+    by: 'customer' | 'seller' | 'system',
+    locale?: Locale,
+  ) {
+    const notify = await ctx.notify?.();
     await db.transaction().execute(async (trx) => {
       const o = await repo.findOrder(trx, id, scope);
       if (!o) throw notFound('Order not found.');
@@ -163,6 +170,10 @@ export function createOrdersService(ctx: CommerceContext) {
       if (!(await repo.moveOrder(trx, o.id, o.order_status, to, now, paid)))
         throw new HttpError(409, 'The order was changed meanwhile. Please reload it.');
       await repo.addHistory(trx, o.id, to, by, now);
+      // The customer is told in the same transaction (decision 046); an online order withdrawn unpaid was
+      // never announced (it is told once paid), so its withdrawal is not either.
+      if (notify && !(by === 'system' && o.payment_status === 'Unpaid' && isOnlinePayment(o.payment_method)))
+        await notify(trx, { type: 'order.status', order: o, status: to, locale: by === 'customer' ? locale : undefined });
       if (to === 'Cancelled') {
         const items = await repo.orderItems(trx, [o.id]);
         const back = new Map<number, number>();

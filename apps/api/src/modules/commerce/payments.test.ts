@@ -64,6 +64,18 @@ const webhook = (
     payload: raw,
   });
 };
+/** The kinds of the outbox's rows to a customer (decision 046: notifications written with their event). */
+const toldTo = async (userId: number) =>
+  (
+    await app.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('recipient_type', '=', 'user')
+      .where('recipient_id', '=', userId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.kind);
+
 const paymentOf = async (orderId: number) =>
   await app.db
     .selectFrom('orders')
@@ -89,6 +101,8 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
       (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json(),
     ).data;
     expect(pending.payment_status).toBe('pending');
+    // An online order is announced once paid, not before.
+    expect(await toldTo(c.id)).toEqual([]);
     // Until when the unpaid orders are kept: placing time + UNPAID_ORDER_TIMEOUT_MIN (30).
     const placedAt = Date.parse(data.orders[0]!.created_at);
     expect(Date.parse(pending.expires_at!) - placedAt).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
@@ -115,6 +129,7 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
       .where('id', '=', data.orders[0]!.id)
       .executeTakeFirstOrThrow();
     expect(again.paid_at).toBe(paid.paid_at);
+    expect(await toldTo(c.id)).toEqual(['order.placed']);
     const status = paymentStatusResponseSchema.parse(
       (await get(app, `/api/payment/status?session_id=${sessionId}`, c.auth)).json(),
     ).data;
@@ -275,6 +290,9 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect(await stockOf(app, product.id)).toBe(stock + 2);
     const kept = (await get(app, `/api/order-details?order_id=${paidOrder!.id}`, late.auth)).json().data.order;
     expect(kept).toMatchObject({ order_status: 'Pending', payment_status: 'Paid' });
+    expect(await toldTo(late.id)).toEqual(['order.placed']);
+    // Withdrawn unpaid: never announced, so not told of its withdrawal either; the paid one is announced.
+    expect(await toldTo(c.id)).toEqual([]);
     // A second sweep changes nothing.
     const statuses = await app.db.selectFrom('payments').select('status').execute();
     expect(statuses.filter((p) => p.status === 'cancelled')).toEqual([]);

@@ -371,6 +371,7 @@ export function createPaymentsService(
    */
   async function confirm(payment: {
     id: number;
+    user_id: number;
     gateway: string;
     session_id: string | null;
     status: PaymentState;
@@ -383,9 +384,15 @@ export function createPaymentsService(
     const status = await g.sessionStatus(payment.session_id);
     if (status === 'unpaid') return 'pending';
     const now = ctx.now().toISOString();
+    const notify = status === 'paid' ? await ctx.notify?.() : undefined;
     await db.transaction().execute(async (trx) => {
       const moved = await repo.settlePending(trx, payment.id, status, now);
-      if (status === 'paid' && moved) await repo.markPlacementPaid(trx, payment.checkout_ref, now);
+      if (status === 'paid' && moved) {
+        await repo.markPlacementPaid(trx, payment.checkout_ref, now);
+        // An online order is announced once paid (decision 046), in the customer's stored language.
+        const orders = (await repo.placementOrders(trx, payment.checkout_ref)).filter((o) => o.order_status !== 'Cancelled');
+        if (notify && orders.length) await notify(trx, { type: 'order.placed', userId: payment.user_id, orders });
+      }
     });
     return status;
   }
@@ -465,6 +472,7 @@ export function createPaymentsService(
    */
   async function closeAtGateway(p: {
     id: number;
+    user_id: number;
     gateway: string;
     session_id: string | null;
     status: PaymentState;

@@ -104,7 +104,13 @@ export async function supportRoutes(app: FastifyInstance) {
   const windowMs = app.config.accounts.rateLimitWindowMs;
   const files = createAttachmentStore(app.config.dataDir, app.config.accounts.photo);
   const signer = createFileSigner(app.config.accounts.otpSecret, cfg.fileUrlTtlMin, app.config.now);
-  const tickets = createTicketsService({ db: app.db, now: app.config.now, files, signer });
+  const tickets = createTicketsService({
+    db: app.db,
+    now: app.config.now,
+    files,
+    signer,
+    notify: () => app.notifications.prepare(),
+  });
   const contact = createContactService({
     db: app.db,
     now: app.config.now,

@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications';
 import { randomInt } from 'node:crypto';
 import {
   createTicketFields,
@@ -33,6 +34,8 @@ export interface TicketsContext {
   now: () => Date;
   files: AttachmentStore;
   signer: FileSigner;
+  /** The notifications writer (decision 046): a shop's answer is told to the customer in its transaction. */
+  notify?: () => Promise<Notify>;
 }
 
 export function createTicketsService(ctx: TicketsContext) {
@@ -213,9 +216,11 @@ export function createTicketsService(ctx: TicketsContext) {
     if (t.status !== 'running') throw new HttpError(409, TICKET_CLOSED);
     const stored = await storeFiles(files);
     const now = ctx.now().toISOString();
+    const notify = viewer.kind === 'seller' ? await ctx.notify?.() : undefined;
     try {
       const messageId = await db.transaction().execute(async (trx) => {
         if (!(await repo.touchRunning(trx, t.id, now))) throw new HttpError(409, TICKET_CLOSED);
+        await notify?.(trx, { type: 'ticket.answered', ticket: t, by: 'shop' });
         const id = await repo.insertMessage(trx, {
           ticket_id: t.id,
           sender: viewer.kind === 'customer' ? 'customer' : 'seller',

@@ -47,6 +47,12 @@ export const TicketIcon = (p: IconProps) => (
     <path d="M13 6v12" strokeDasharray="2 2" />
   </Svg>
 );
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </Svg>
+);
 export const LockIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="5" y="11" width="14" height="10" rx="2" />

@@ -5,6 +5,7 @@ import { ACCOUNT_PAGES, type AccountPath } from '~/shared/account-pages';
 import { useAuth } from '~/shared/auth-store';
 import {
   BagIcon,
+  BellIcon,
   ChatIcon,
   DashboardIcon,
   DocIcon,
@@ -41,12 +42,13 @@ const ICONS: Record<AccountPath, SidebarLink['icon']> = {
   '/profile': ProfileIcon,
   '/manage-address': PinIcon,
   '/support-tickets': TicketIcon,
+  '/notifications': BellIcon,
   '/change-password': LockIcon,
   '/terms-and-conditions': DocIcon,
   '/privacy-policy': ShieldIcon,
 };
 
-/** SPEC §2: the ten links of the account sidebar, in this order (shared/account-pages.ts). */
+/** SPEC §2: the links of the account sidebar (the ten of SPEC, and the notifications), in this order (shared/account-pages.ts). */
 const LINKS: SidebarLink[] = ACCOUNT_PAGES.map((p) => ({ ...p, icon: ICONS[p.to] }));
 
 function AccountSidebar() {

@@ -13,6 +13,7 @@ import * as chatScreens from './chat-screens';
 import * as catalog from './catalog';
 import * as content from './content';
 import { en } from './en';
+import * as notifications from './notifications';
 import * as orders from './orders';
 import * as payments from './payments';
 import * as sellerVouchers from './seller-vouchers';
@@ -53,6 +54,7 @@ export const translations = {
     ...adminTaxonomy.ar,
     ...adminOrders.ar,
     ...adminReviews.ar,
+    ...notifications.ar,
   },
   en: {
     ...en,
@@ -77,6 +79,7 @@ export const translations = {
     ...adminTaxonomy.en,
     ...adminOrders.en,
     ...adminReviews.en,
+    ...notifications.en,
   },
 } as const;
 export type MessageKey = keyof typeof translations.en;

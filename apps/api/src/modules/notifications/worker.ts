@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../../db';
+import type { Mailer } from '../../shared/mailer';
+import type { SmsSender } from '../../shared/sms';
+import * as repo from './outbox.repository';
+
+export interface OutboxSettings {
+  /** Wait between two looks at the outbox while it is empty (ms). */
+  pollMs: number;
+  /** Rows claimed at once, and sent at once of them. */
+  batchSize: number;
+  concurrency: number;
+  /** Attempts before a row is `failed` for good. */
+  maxAttempts: number;
+  /** Back-off after the first failure (ms), doubled at each failure up to `backoffMaxMs`. */
+  backoffMs: number;
+  backoffMaxMs: number;
+  /** How long a claim holds its rows (ms): past it, another worker may take the rows not marked sent. */
+  leaseMs: number;
+  /**
+   * From this share of the event loop busy (0–1, over the last 100 ms) up, a message waits (up to
+   * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
+   */
+  yieldAbove: number;
+}
+
+/** The longest a message waits for a busy process to calm down before it is sent anyway (ms). */
+export const YIELD_MAX_MS = 1000;
+
+export interface OutboxWorkerDeps {
+  db: Db;
+  dialect: Dialect;
+  settings: OutboxSettings;
+  now: () => Date;
+  /** Null with MAIL_DRIVER=log / SMS_DRIVER=log: the message is logged and counted as sent. */
+  mailer: Mailer | null;
+  sms: SmsSender | null;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The delay before attempt `attempts + 1` after `attempts` failed ones. */
+export const backoff = (attempts: number, s: Pick<OutboxSettings, 'backoffMs' | 'backoffMaxMs'>) =>
+  Math.min(s.backoffMaxMs, s.backoffMs * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The outbox's sender (decision 046), one per server process: claims due rows under a lease, sends each
+ * through the mailer or the SMS gateway, marks it sent, or schedules its next attempt with exponential
+ * back-off. `stop()` ends it cleanly: no new claim, the messages being sent finish and are marked, the
+ * claimed ones not yet tried are given back at once.
+ */
+export function createOutboxWorker(deps: OutboxWorkerDeps) {
+  const { db, settings: s } = deps;
+  const id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let stopping = false;
+  let crashed = false;
+  let wake: (() => void) | null = null;
+  let running: Promise<void> | null = null;
+  // The event loop's recent load, sampled every 100 ms while the worker runs.
+  let busy = false;
+  let sampler: NodeJS.Timeout | null = null;
+  let lastElu = performance.eventLoopUtilization();
+  const sample = () => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, lastElu).utilization >= s.yieldAbove;
+    lastElu = now;
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Lets the requests of a busy process go first, for at most YIELD_MAX_MS. */
+  async function courtesy() {
+    for (let waited = 0; busy && !stopping && waited < YIELD_MAX_MS; waited += 50) await sleep(50);
+  }
+
+  async function deliver(row: repo.OutboxRow) {
+    if (row.channel === 'email') {
+      if (!deps.mailer) {
+        deps.log.info(
+          { outbox: row.id, to: row.address, kind: row.kind },
+          `notification not sent (MAIL_DRIVER=log): ${row.subject}`,
+        );
+        return;
+      }
+      await deps.mailer.send({
+        to: row.address,
+        subject: row.subject,
+        text: row.body,
+        headers: { 'X-Souq-Notification': String(row.id) },
+      });
+    } else {
+      if (!deps.sms) {
+        deps.log.info({ outbox: row.id, to: row.address, kind: row.kind }, 'notification not sent (SMS_DRIVER=log)');
+        return;
+      }
+      await deps.sms.send({ to: row.address, message: row.body, reference: `notification-${row.id}` });
+    }
+  }
+
+  async function sendOne(row: repo.OutboxRow) {
+    await courtesy();
+    try {
+      await deliver(row);
+    } catch (error) {
+      const last = row.attempts >= s.maxAttempts;
+      const next = new Date(deps.now().getTime() + backoff(row.attempts, s)).toISOString();
+      const message = error instanceof Error ? error.message : String(error);
+      (last ? deps.log.error : deps.log.warn)(
+        { outbox: row.id, attempts: row.attempts, err: message },
+        last ? 'notification failed for good' : 'notification not sent; it will be tried again',
+      );
+      await repo.markFailed(db, row.id, id, message, next, last);
+      return;
+    }
+    if (!(await repo.markSent(db, row.id, id, deps.now().toISOString())))
+      deps.log.warn({ outbox: row.id }, 'notification sent after its lease ran out: another worker may send it again');
+  }
+
+  /** One claim and its sends; the number of rows claimed. */
+  async function tick(): Promise<number> {
+    const now = deps.now();
+    const rows = await repo.claim(
+      db,
+      deps.dialect,
+      id,
+      now.toISOString(),
+      new Date(now.getTime() + s.leaseMs).toISOString(),
+      s.batchSize,
+    );
+    let next = 0;
+    const lane = async () => {
+      while (!stopping && next < rows.length) await sendOne(rows[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(s.concurrency, rows.length) }, lane));
+    // Stopping: what was claimed and not tried goes back (a crash leaves it to the lease's end instead).
+    if (next < rows.length && !crashed)
+      await repo.release(
+        db,
+        rows.slice(next).map((r) => r.id),
+        id,
+      );
+    return rows.length;
+  }
+
+  async function loop() {
+    while (!stopping) {
+      let claimed = 0;
+      try {
+        claimed = await tick();
+      } catch (error) {
+        if (!stopping) deps.log.warn({ err: error }, 'outbox worker: claiming failed');
+      }
+      if (stopping || claimed >= s.batchSize) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, s.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (running) return;
+      if (s.yieldAbove < 1) {
+        sample();
+        sampler = setInterval(sample, 100);
+        sampler.unref();
+      }
+      running = loop();
+    },
+    /** Looks at the outbox now instead of at the next poll. */
+    poke() {
+      wake?.();
+    },
+    /** Stops: the sends under way finish and are marked; the rest of the claim is given back. */
+    async stop() {
+      stopping = true;
+      wake?.();
+      if (sampler) clearInterval(sampler);
+      await running;
+      deps.mailer?.close();
+    },
+    /** Tests: stops as a crash would (the claimed rows wait for their lease to run out). */
+    async crash() {
+      crashed = true;
+      stopping = true;
+      wake?.();
+      if (sampler) clearInterval(sampler);
+      await running;
+      deps.mailer?.close();
+    },
+    /** One claim and its sends, without the loop (tests). */
+    tick,
+  };
+}
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
