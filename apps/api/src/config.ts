@@ -3,7 +3,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { OutboxSettings } from './modules/notifications/worker';
 
 const isOrigin = (u: URL) => (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username;
 
@@ -241,6 +240,27 @@ export const configSchema = z.object({
   /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
   OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.3),
 });
+
+/** The notifications outbox's worker (OUTBOX_*; modules/notifications/worker.ts, decision 046). */
+export interface OutboxSettings {
+  /** Wait between two looks at the outbox while it is empty (ms). */
+  pollMs: number;
+  /** Rows claimed at once, and sent at once of them. */
+  batchSize: number;
+  concurrency: number;
+  /** Attempts before a row is `failed` for good. */
+  maxAttempts: number;
+  /** Back-off after the first failure (ms), doubled at each failure up to `backoffMaxMs`. */
+  backoffMs: number;
+  backoffMaxMs: number;
+  /** How long a claim holds its rows (ms): past it, another worker may take the rows not marked sent. */
+  leaseMs: number;
+  /**
+   * From this share of the event loop busy (0–1, over the last 100 ms) up, a message waits (up to
+   * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
+   */
+  yieldAbove: number;
+}
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
 const productionSchema = configSchema.superRefine((e, ctx) => {

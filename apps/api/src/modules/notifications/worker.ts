@@ -5,27 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db';
 import type { Mailer } from '../../shared/mailer';
 import type { SmsSender } from '../../shared/sms';
+import type { OutboxSettings } from '../../config';
 import * as repo from './outbox.repository';
 
-export interface OutboxSettings {
-  /** Wait between two looks at the outbox while it is empty (ms). */
-  pollMs: number;
-  /** Rows claimed at once, and sent at once of them. */
-  batchSize: number;
-  concurrency: number;
-  /** Attempts before a row is `failed` for good. */
-  maxAttempts: number;
-  /** Back-off after the first failure (ms), doubled at each failure up to `backoffMaxMs`. */
-  backoffMs: number;
-  backoffMaxMs: number;
-  /** How long a claim holds its rows (ms): past it, another worker may take the rows not marked sent. */
-  leaseMs: number;
-  /**
-   * From this share of the event loop busy (0–1, over the last 100 ms) up, a message waits (up to
-   * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
-   */
-  yieldAbove: number;
-}
+// The worker's settings are the configuration's (OUTBOX_*): their type lives with it.
+export type { OutboxSettings } from '../../config';
 
 /** The longest a message waits for a busy process to calm down before it is sent anyway (ms). */
 export const YIELD_MAX_MS = 1000;
