@@ -21,7 +21,8 @@ describe.each([
 ] as const)('invoice (%s, %i px)', (locale, width, shopId) => {
   it('the customer and the shop print an order’s tax invoice', async () => {
     const { customer, sellerSession, orderId } = await deliveredOrder(shopId);
-    const order = (await call<Order>(`/order-details?order_id=${orderId}`, { token: customer.token })).data.order;
+    // In the page's language: the shop's address is the one the invoice prints.
+    const order = (await call<Order>(`/order-details?order_id=${orderId}`, { token: customer.token, locale })).data.order;
     const page = await signedIn(customer, locale, width);
     await open(page, `/order-history/${orderId}`);
     await page.getByTestId('order-invoice').click();

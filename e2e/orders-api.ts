@@ -3,11 +3,15 @@ import { baseUrl, hydrated, newPage, type TestPage } from './browser';
 
 /** Calls and set-ups of the order and review browser tests, through the API of the test server. */
 
-export async function call<T>(route: string, opts: { body?: unknown; token?: string; method?: string } = {}): Promise<T> {
+export async function call<T>(
+  route: string,
+  opts: { body?: unknown; token?: string; method?: string; locale?: 'ar' | 'en' } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl()}/api${route}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
       Accept: 'application/json',
+      ...(opts.locale ? { 'Accept-Language': opts.locale } : {}),
       ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
     },

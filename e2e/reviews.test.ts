@@ -11,9 +11,9 @@ import { call, deliveredOrder, open, signedIn } from './orders-api';
 const shot = (page: TestPage, name: string) =>
   page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
 
-/** A 2 × 2 PNG, opaque green. */
+/** A 4 × 4 PNG, opaque green (made with sharp). */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4GBgYGJgYGBAQAfBAIBw8Q6+QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGOQ64mCIwbiOACjAxBBzVpyIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
