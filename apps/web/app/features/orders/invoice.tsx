@@ -106,51 +106,53 @@ export function Invoice({ order, back }: { order: OrderDetail; back: { to: strin
           </div>
         </section>
 
-        <table className="invoice__lines" data-testid="invoice-lines">
-          <caption className="sr-only">{t('invoice.lines')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('invoice.item')}</th>
-              <th scope="col" className="invoice__num">
-                {t('invoice.qty')}
-              </th>
-              <th scope="col" className="invoice__num">
-                {t('invoice.unit_price')}
-              </th>
-              <th scope="col" className="invoice__num">
-                {t('invoice.line_total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.products.map((p) => (
-              <tr key={p.id} data-testid="invoice-line">
-                <td>
-                  <bdi>{p.name}</bdi>
-                  {p.color || p.size ? (
-                    <span className="invoice__opts">
-                      {[
-                        p.color ? `${t('orders.colour')}: ${p.color.name}` : null,
-                        p.size ? `${t('orders.size')}: ${p.size.name}` : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="invoice__num">
-                  <bdi>{p.quantity}</bdi>
-                </td>
-                <td className="invoice__num">
-                  <bdi>{amount(p.unit_price)}</bdi>
-                </td>
-                <td className="invoice__num">
-                  <bdi>{amount(p.total)}</bdi>
-                </td>
+        <div className="invoice__scroll" tabIndex={0} role="region" aria-label={t('invoice.lines')}>
+          <table className="invoice__lines" data-testid="invoice-lines">
+            <caption className="sr-only">{t('invoice.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('invoice.item')}</th>
+                <th scope="col" className="invoice__num">
+                  {t('invoice.qty')}
+                </th>
+                <th scope="col" className="invoice__num">
+                  {t('invoice.unit_price')}
+                </th>
+                <th scope="col" className="invoice__num">
+                  {t('invoice.line_total')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.products.map((p) => (
+                <tr key={p.id} data-testid="invoice-line">
+                  <td>
+                    <bdi>{p.name}</bdi>
+                    {p.color || p.size ? (
+                      <span className="invoice__opts">
+                        {[
+                          p.color ? `${t('orders.colour')}: ${p.color.name}` : null,
+                          p.size ? `${t('orders.size')}: ${p.size.name}` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="invoice__num">
+                    <bdi>{p.quantity}</bdi>
+                  </td>
+                  <td className="invoice__num">
+                    <bdi>{amount(p.unit_price)}</bdi>
+                  </td>
+                  <td className="invoice__num">
+                    <bdi>{amount(p.total)}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
 
         <dl className="invoice__sums" data-testid="invoice-sums">
           <div>

@@ -3,7 +3,7 @@
  * and showing it again. Keep the Arabic and English keys identical.
  */
 export const en = {
-  'page.admin_reviews': 'Reviews',
+  'page.admin_reviews': 'Review moderation',
   'admin.nav_reviews': 'Reviews',
 
   'admin.reviews.title': 'Reviews',
@@ -57,7 +57,7 @@ export const en = {
 } as const satisfies Record<string, string>;
 
 export const ar = {
-  'page.admin_reviews': 'التقييمات',
+  'page.admin_reviews': 'الإشراف على التقييمات',
   'admin.nav_reviews': 'التقييمات',
 
   'admin.reviews.title': 'التقييمات',
