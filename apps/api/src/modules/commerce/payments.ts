@@ -318,20 +318,15 @@ export function createPaymentsService(
         throw error;
       }
     };
-    let state = await asked();
+    const state = await asked();
     if (state === 'paid') throw alreadyPaid();
     if (state === 'pending' && payment.session_id) {
       if (!g.cancelSession) {
         if (g.sessionUrl) return g.sessionUrl(payment.session_id);
       } else {
-        try {
-          await g.cancelSession(payment.session_id);
-        } catch {
-          // Refused: paid a moment ago (or not answering).
-          state = await asked();
-          if (state === 'paid') throw alreadyPaid();
-          throw new HttpError(503, 'The payment gateway is not answering; try again.');
-        }
+        const closed = await closePage(g, payment.session_id, payment);
+        if (closed === 'paid') throw alreadyPaid();
+        if (closed !== 'closed') throw new HttpError(503, 'The payment gateway is not answering; try again.');
       }
     }
     const placement = await repo.placementOrders(db, order.checkout_ref);
@@ -480,20 +475,36 @@ export function createPaymentsService(
   }) {
     const g = byName.get(p.gateway);
     if (!g?.cancelSession || !p.session_id) return true;
+    const closed = await closePage(g, p.session_id, p);
+    if (closed === 'paid') return false;
+    if (closed !== 'closed')
+      opts.log?.warn(
+        { err: closed.refused, checkout_ref: p.checkout_ref, gateway: p.gateway },
+        'an unpaid payment page could not be closed at the gateway; a payment that still arrives is recorded and refunded',
+      );
+    return true;
+  }
+
+  /**
+   * Closes a session's page at a gateway that can (Pay now, withdrawal). When the gateway refuses, the
+   * payment is asked again: 'paid' if the customer paid a moment ago, else what the gateway refused with
+   * (it also stands for a gateway not answering).
+   */
+  async function closePage(
+    g: PaymentGateway,
+    sessionId: string,
+    payment: Parameters<typeof confirm>[0],
+  ): Promise<'closed' | 'paid' | { refused: unknown }> {
     try {
-      await g.cancelSession(p.session_id);
-      return true;
+      await g.cancelSession!(sessionId);
+      return 'closed';
     } catch (error) {
       try {
-        if ((await confirm(p)) === 'paid') return false;
+        if ((await confirm(payment)) === 'paid') return 'paid';
       } catch {
         /* not answering: decide without it */
       }
-      opts.log?.warn(
-        { err: error, checkout_ref: p.checkout_ref, gateway: p.gateway },
-        'an unpaid payment page could not be closed at the gateway; a payment that still arrives is recorded and refunded',
-      );
-      return true;
+      return { refused: error };
     }
   }
 
