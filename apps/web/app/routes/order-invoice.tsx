@@ -1,29 +1,13 @@
 import { Link } from 'react-router';
-import { loadAccount } from '~/features/account/api';
-import { fetchOrder } from '~/features/orders/api';
 import { Invoice, InvoiceMissing, InvoiceSkeleton } from '~/features/orders/invoice';
-import { ApiError } from '~/shared/api';
-import { documentLocale } from '~/shared/i18n';
+import { loadCustomerOrder } from '~/features/orders/order-loader';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
 import type { Route } from './+types/order-invoice';
 
 export const meta = titleMeta('page.invoice');
 
-const orderIdOf = (id: string | undefined) => (/^\d{1,10}$/.test(id ?? '') ? Number(id) : null);
-
-/** The order, null when it is not one of this customer's; null as a whole when nobody is signed in. */
-export const clientLoader = ({ params, request }: Route.ClientLoaderArgs) =>
-  loadAccount(async () => {
-    const id = orderIdOf(params.id);
-    if (!id) return null;
-    try {
-      return await fetchOrder(id, documentLocale(), request.signal);
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 422 || e.status === 403)) return null;
-      throw e;
-    }
-  });
+export const clientLoader = (args: Route.ClientLoaderArgs) => loadCustomerOrder(args);
 
 export function HydrateFallback() {
   return <InvoiceSkeleton />;

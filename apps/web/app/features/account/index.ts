@@ -6,5 +6,5 @@
 export { AddressForm, emptyAddress } from './address-form';
 export { AccountHeading } from './heading';
 export { LoadFailed } from './load-failed';
-export { accountCall, apiForm, errorMessage, type PageData } from './api';
+export { accountCall, apiForm, errorMessage, loadAccount, type PageData } from './api';
 export { TicketIcon } from './icons';

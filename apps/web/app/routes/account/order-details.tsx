@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { loadAccount } from '~/features/account/api';
 import { AccountHeading } from '~/features/account/heading';
 import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
-import { cancelOrder, fetchOrder, orderAgain, payAgain, saveReview } from '~/features/orders/api';
+import { loadCustomerOrder, orderIdOf } from '~/features/orders/order-loader';
+import { cancelOrder, orderAgain, payAgain, saveReview } from '~/features/orders/api';
 import { LineReview, ReviewDialog } from '~/features/orders/review-dialog';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
-import { ApiError } from '~/shared/api';
 import { applyCart, cartStore } from '~/shared/cart-store';
 import { titleMeta } from '~/shared/page';
 import { useSite } from '~/shared/site';
@@ -20,20 +19,7 @@ import type { Route } from './+types/order-details';
 
 export const meta = titleMeta('page.order_details');
 
-const orderIdOf = (id: string | undefined) => (/^\d{1,10}$/.test(id ?? '') ? Number(id) : null);
-
-/** The order, or null when it is not one of this customer's (another's id is "not found", as is a bad one). */
-export const clientLoader = ({ params, request }: Route.ClientLoaderArgs) =>
-  loadAccount(async () => {
-    const id = orderIdOf(params.id);
-    if (!id) return null;
-    try {
-      return await fetchOrder(id, documentLocale(), request.signal);
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 422 || e.status === 403)) return null;
-      throw e;
-    }
-  });
+export const clientLoader = (args: Route.ClientLoaderArgs) => loadCustomerOrder(args);
 
 type Done =
   | { intent: 'cancel' }
