@@ -279,7 +279,13 @@ export const ownReviewSchema = z.object({
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 
 export const orderItemSchema = z.object({
-  id: z.number().int(),
+  /**
+   * The product's id, as the original web client reads it (it links the product and reviews it by this id);
+   * null when the product no longer exists. The line's own id is `line_id` (issue 42).
+   */
+  id: z.number().int().nullable(),
+  /** The order line's id. */
+  line_id: z.number().int(),
   product_id: z.number().int().nullable(),
   name: z.string(),
   thumbnail: z.string().nullable(),
@@ -295,6 +301,14 @@ export const orderItemSchema = z.object({
   unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The customer's review of this line's product from this order, or null (issue 39). */
   review: ownReviewSchema.nullable(),
+  // The original web client's names (issue 42, decision 024). Its `size` and `color` are names; ours are
+  // the objects above, which our storefront reads, so they stay (the names are `size.name`, `color.name`).
+  /** = quantity. */
+  order_qty: z.number().int(),
+  /** One unit's price paid (= unit_price). */
+  discount_price: z.number(),
+  /** The customer's rating of this line's product from this order (1-5), or null. */
+  rating: z.number().int().nullable(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -329,6 +343,31 @@ export const orderDetailSchema = orderSummarySchema.extend({
   can_review: z.boolean(),
   /** Whether Pay now is offered: an online order still unpaid and not withdrawn (issue 39). */
   can_pay: z.boolean(),
+  // The original web client's names (issue 42, decision 024).
+  /** = order_tax_amount. */
+  tax_amount: z.number(),
+  /** = taxes. */
+  all_vat_taxes: z.array(vatTaxSchema),
+  /**
+   * The day the order should arrive: placing day plus the longest time of the shop's estimated delivery
+   * time ("2-3 days" → 3 days), as a display date in the request's language ("28 Nov 2026"); null when the
+   * shop states none or the order is cancelled.
+   */
+  estimated_delivery_date: z.string().nullable(),
+  /** The order's printable invoice: the web app's `/order-history/{id}/invoice`. */
+  invoice_url: z.string(),
+  /** A picture of the payment's receipt: null, this marketplace keeps none. */
+  payment_receipt_url: z.string().nullable(),
+  /**
+   * `payment_status` in the original's words (`Pending` for our `Unpaid`): our `payment_status` keeps its
+   * values, which our storefront, seller centre and console read.
+   */
+  payment_status_label: z.enum(['Pending', 'Paid']),
+  /**
+   * `payment_method` in the original's words (`Cash Payment`, `Bank Transfer`, or the gateway's title):
+   * our `payment_method` keeps its key (`cash`, `bank`, a gateway's name), which our apps read.
+   */
+  payment_method_label: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
