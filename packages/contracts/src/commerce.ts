@@ -32,22 +32,27 @@ const optionalId = (label: string) =>
     .optional()
     .transform((v) => (typeof v === 'number' && v > 0 ? v : null));
 
-/** A list of shop ids: an array (or a comma-separated string) of 1 to 50 ids. */
-const shopIds = z
-  .union(
-    [
-      z.array(bodyId('shop id')),
-      z
-        .string()
-        .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
-        .transform((s) => s.split(',').map(Number)),
-    ],
-    {
-      error: (iss) => (iss.input === undefined ? 'The shop ids field is required.' : 'The shop ids must be a list of shop ids.'),
-    },
-  )
-  .pipe(z.array(z.number().int().min(1)).min(1, 'Please select at least one shop').max(50, 'Too many shops.'))
-  .transform((ids) => [...new Set(ids)]);
+/**
+ * A list of shop ids: an array (or a comma-separated string) of up to 50 ids, at least `min` of them.
+ */
+const shopIdList = (min: 0 | 1) =>
+  z
+    .union(
+      [
+        z.array(bodyId('shop id')),
+        z
+          .string()
+          .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
+          .transform((s) => s.split(',').map(Number)),
+      ],
+      {
+        error: (iss) =>
+          iss.input === undefined ? 'The shop ids field is required.' : 'The shop ids must be a list of shop ids.',
+      },
+    )
+    .pipe(z.array(z.number().int().min(1)).min(min, 'Please select at least one shop').max(50, 'Too many shops.'))
+    .transform((ids) => [...new Set(ids)]);
+const shopIds = shopIdList(1);
 
 const couponCode = z
   .union([cleanText('coupon code').max(50, 'The coupon code may not be greater than 50 characters.'), z.null()])
@@ -164,7 +169,11 @@ export const collectVoucherBody = z.object({ coupon_id: bodyId('coupon id') });
 
 // --- Checkout ------------------------------------------------------------------------------------------
 
-export const checkoutBody = z.object({ shop_ids: shopIds, coupon_code: couponCode, is_buy_now: isBuyNow });
+/**
+ * `shop_ids` may be empty (issue 42): the original web client asks whenever its basket opens, with no shop
+ * selected; the answer is then zero amounts and no items.
+ */
+export const checkoutBody = z.object({ shop_ids: shopIdList(0), coupon_code: couponCode, is_buy_now: isBuyNow });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
 export const vatTaxSchema = z.object({ id: z.number().int(), name: z.string(), percentage: z.number(), amount: z.number() });
@@ -195,13 +204,15 @@ export const checkoutResponseSchema = envelope(checkoutSchema);
 
 // --- Orders ----------------------------------------------------------------------------------------------
 
+const paymentMethod = cleanText('payment method', z.string({ error: 'The payment method field is required.' }))
+  .min(1, 'The payment method field is required.')
+  .max(30, 'The selected payment method is invalid.')
+  .toLowerCase();
+
 export const placeOrderBody = z.object({
   shop_ids: shopIds,
   address_id: bodyId('address id'),
-  payment_method: cleanText('payment method', z.string({ error: 'The payment method field is required.' }))
-    .min(1, 'The payment method field is required.')
-    .max(30, 'The selected payment method is invalid.')
-    .toLowerCase(),
+  payment_method: paymentMethod,
   coupon_code: couponCode,
   note: z
     .union([cleanText('note').max(1000, 'The note may not be greater than 1000 characters.'), z.null()])
@@ -374,6 +385,30 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailsQuery = getQuery(z.object({ order_id: queryInt('order id') }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));
 export const orderIdBody = z.object({ order_id: bodyId('order id') });
+
+/**
+ * POST /place-order/again (issue 42). Without `payment_method` (our storefront): the order's items go back
+ * in the cart, answered as the cart. With it (the original web client): the order is placed again at once.
+ */
+export const orderAgainBody = z.object({
+  order_id: bodyId('order id'),
+  /** Blank is absent. */
+  payment_method: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), paymentMethod.nullable().optional())
+    .transform((v) => v ?? null),
+});
+export type OrderAgainBody = z.input<typeof orderAgainBody>;
+
+/** The order placed again: the original's `{order_payment_url, order}`, plus ours (`orders`, `info`). */
+export const orderAgainPlacedSchema = z.object({
+  order_payment_url: z.string().nullable(),
+  order: orderSummarySchema,
+  orders: z.array(orderSummarySchema),
+  /** Lines of the old order left out or reduced (gone, out of stock, less stock), or null. */
+  info: z.string().nullable(),
+});
+export type OrderAgainPlaced = z.infer<typeof orderAgainPlacedSchema>;
+export const orderAgainResponseSchema = z.union([envelope(orderAgainPlacedSchema), cartResponseSchema]);
 
 /** POST /api/payment/retry {order_id} (Pay now, issue 39): where the customer pays the unpaid order. */
 export const payAgainResponseSchema = envelope(z.object({ order_payment_url: z.string() }));
