@@ -32,22 +32,27 @@ const optionalId = (label: string) =>
     .optional()
     .transform((v) => (typeof v === 'number' && v > 0 ? v : null));
 
-/** A list of shop ids: an array (or a comma-separated string) of 1 to 50 ids. */
-const shopIds = z
-  .union(
-    [
-      z.array(bodyId('shop id')),
-      z
-        .string()
-        .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
-        .transform((s) => s.split(',').map(Number)),
-    ],
-    {
-      error: (iss) => (iss.input === undefined ? 'The shop ids field is required.' : 'The shop ids must be a list of shop ids.'),
-    },
-  )
-  .pipe(z.array(z.number().int().min(1)).min(1, 'Please select at least one shop').max(50, 'Too many shops.'))
-  .transform((ids) => [...new Set(ids)]);
+/**
+ * A list of shop ids: an array (or a comma-separated string) of up to 50 ids, at least `min` of them.
+ */
+const shopIdList = (min: 0 | 1) =>
+  z
+    .union(
+      [
+        z.array(bodyId('shop id')),
+        z
+          .string()
+          .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
+          .transform((s) => s.split(',').map(Number)),
+      ],
+      {
+        error: (iss) =>
+          iss.input === undefined ? 'The shop ids field is required.' : 'The shop ids must be a list of shop ids.',
+      },
+    )
+    .pipe(z.array(z.number().int().min(1)).min(min, 'Please select at least one shop').max(50, 'Too many shops.'))
+    .transform((ids) => [...new Set(ids)]);
+const shopIds = shopIdList(1);
 
 const couponCode = z
   .union([cleanText('coupon code').max(50, 'The coupon code may not be greater than 50 characters.'), z.null()])
@@ -164,7 +169,11 @@ export const collectVoucherBody = z.object({ coupon_id: bodyId('coupon id') });
 
 // --- Checkout ------------------------------------------------------------------------------------------
 
-export const checkoutBody = z.object({ shop_ids: shopIds, coupon_code: couponCode, is_buy_now: isBuyNow });
+/**
+ * `shop_ids` may be empty (issue 42): the original web client asks whenever its basket opens, with no shop
+ * selected; the answer is then zero amounts and no items.
+ */
+export const checkoutBody = z.object({ shop_ids: shopIdList(0), coupon_code: couponCode, is_buy_now: isBuyNow });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
 export const vatTaxSchema = z.object({ id: z.number().int(), name: z.string(), percentage: z.number(), amount: z.number() });
@@ -195,13 +204,15 @@ export const checkoutResponseSchema = envelope(checkoutSchema);
 
 // --- Orders ----------------------------------------------------------------------------------------------
 
+const paymentMethod = cleanText('payment method', z.string({ error: 'The payment method field is required.' }))
+  .min(1, 'The payment method field is required.')
+  .max(30, 'The selected payment method is invalid.')
+  .toLowerCase();
+
 export const placeOrderBody = z.object({
   shop_ids: shopIds,
   address_id: bodyId('address id'),
-  payment_method: cleanText('payment method', z.string({ error: 'The payment method field is required.' }))
-    .min(1, 'The payment method field is required.')
-    .max(30, 'The selected payment method is invalid.')
-    .toLowerCase(),
+  payment_method: paymentMethod,
   coupon_code: couponCode,
   note: z
     .union([cleanText('note').max(1000, 'The note may not be greater than 1000 characters.'), z.null()])
@@ -279,7 +290,13 @@ export const ownReviewSchema = z.object({
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 
 export const orderItemSchema = z.object({
-  id: z.number().int(),
+  /**
+   * The product's id, as the original web client reads it (it links the product and reviews it by this id);
+   * null when the product no longer exists. The line's own id is `line_id` (issue 42).
+   */
+  id: z.number().int().nullable(),
+  /** The order line's id. */
+  line_id: z.number().int(),
   product_id: z.number().int().nullable(),
   name: z.string(),
   thumbnail: z.string().nullable(),
@@ -295,6 +312,14 @@ export const orderItemSchema = z.object({
   unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The customer's review of this line's product from this order, or null (issue 39). */
   review: ownReviewSchema.nullable(),
+  // The original web client's names (issue 42, decision 024). Its `size` and `color` are names; ours are
+  // the objects above, which our storefront reads, so they stay (the names are `size.name`, `color.name`).
+  /** = quantity. */
+  order_qty: z.number().int(),
+  /** One unit's price paid (= unit_price). */
+  discount_price: z.number(),
+  /** The customer's rating of this line's product from this order (1-5), or null. */
+  rating: z.number().int().nullable(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -329,12 +354,61 @@ export const orderDetailSchema = orderSummarySchema.extend({
   can_review: z.boolean(),
   /** Whether Pay now is offered: an online order still unpaid and not withdrawn (issue 39). */
   can_pay: z.boolean(),
+  // The original web client's names (issue 42, decision 024).
+  /** = order_tax_amount. */
+  tax_amount: z.number(),
+  /** = taxes. */
+  all_vat_taxes: z.array(vatTaxSchema),
+  /**
+   * The day the order should arrive: placing day plus the longest time of the shop's estimated delivery
+   * time ("2-3 days" → 3 days), as a display date in the request's language ("28 Nov 2026"); null when the
+   * shop states none or the order is cancelled.
+   */
+  estimated_delivery_date: z.string().nullable(),
+  /** The order's printable invoice: the web app's `/order-history/{id}/invoice`. */
+  invoice_url: z.string(),
+  /** A picture of the payment's receipt: null, this marketplace keeps none. */
+  payment_receipt_url: z.string().nullable(),
+  /**
+   * `payment_status` in the original's words (`Pending` for our `Unpaid`): our `payment_status` keeps its
+   * values, which our storefront, seller centre and console read.
+   */
+  payment_status_label: z.enum(['Pending', 'Paid']),
+  /**
+   * `payment_method` in the original's words (`Cash Payment`, `Bank Transfer`, or the gateway's title):
+   * our `payment_method` keeps its key (`cash`, `bank`, a gateway's name), which our apps read.
+   */
+  payment_method_label: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderDetailsQuery = getQuery(z.object({ order_id: queryInt('order id') }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));
 export const orderIdBody = z.object({ order_id: bodyId('order id') });
+
+/**
+ * POST /place-order/again (issue 42). Without `payment_method` (our storefront): the order's items go back
+ * in the cart, answered as the cart. With it (the original web client): the order is placed again at once.
+ */
+export const orderAgainBody = z.object({
+  order_id: bodyId('order id'),
+  /** Blank is absent. */
+  payment_method: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), paymentMethod.nullable().optional())
+    .transform((v) => v ?? null),
+});
+export type OrderAgainBody = z.input<typeof orderAgainBody>;
+
+/** The order placed again: the original's `{order_payment_url, order}`, plus ours (`orders`, `info`). */
+export const orderAgainPlacedSchema = z.object({
+  order_payment_url: z.string().nullable(),
+  order: orderSummarySchema,
+  orders: z.array(orderSummarySchema),
+  /** Lines of the old order left out or reduced (gone, out of stock, less stock), or null. */
+  info: z.string().nullable(),
+});
+export type OrderAgainPlaced = z.infer<typeof orderAgainPlacedSchema>;
+export const orderAgainResponseSchema = z.union([envelope(orderAgainPlacedSchema), cartResponseSchema]);
 
 /** POST /api/payment/retry {order_id} (Pay now, issue 39): where the customer pays the unpaid order. */
 export const payAgainResponseSchema = envelope(z.object({ order_payment_url: z.string() }));

@@ -34,5 +34,5 @@ export async function accountsRoutes(app: FastifyInstance) {
 // The public surface other modules may use (commerce: addresses, the verified-account check, codes).
 export { createAccountsContext } from './context';
 export { createOtpService } from './otp.service';
-export { findAddress, toAddress } from './addresses.repository';
+export { findAddress, listAddresses, toAddress } from './addresses.repository';
 export { findUserById } from './users.repository';

@@ -34,15 +34,17 @@ export interface AdminOrdersDeps {
   gateways: RefundGateway[];
   /** The notifications writer (decision 046): the customer is told of a refund in its transaction. */
   notify?: () => Promise<Notify>;
+  /** The site's public origin: the order's `invoice_url` is on it. */
+  publicUrl?: string;
 }
 
 const baisa = (amount: number) => Math.round(amount * 1000);
 
 /** The console's orders over every shop and their refunds (BACKOFFICE.md "Operator console", decision 042). */
-export function createAdminOrdersService({ db, dialect, now, gateways, notify: prepareNotify }: AdminOrdersDeps) {
+export function createAdminOrdersService({ db, dialect, now, gateways, notify: prepareNotify, publicUrl }: AdminOrdersDeps) {
   const byName = new Map(gateways.map((g) => [g.name, g]));
   // The customer's and the seller's order detail, built once for all three (items, taxes, history, shop).
-  const orders = createOrdersService({ db, cartDb: db, dialect, now });
+  const orders = createOrdersService({ db, cartDb: db, dialect, now, publicUrl });
 
   async function list(
     q: {

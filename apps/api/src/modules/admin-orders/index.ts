@@ -33,6 +33,7 @@ export async function adminOrdersRoutes(app: FastifyInstance) {
     now: app.config.now,
     gateways: [thawaniRefunds(app.config.payments), stripeRefunds(app.config.payments)],
     notify: () => app.notifications.prepare(),
+    publicUrl: app.config.publicUrl,
   });
   const tags = ['admin'];
 

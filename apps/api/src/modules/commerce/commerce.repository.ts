@@ -462,7 +462,17 @@ export async function releaseCouponUse(trx: Trx, orderId: number, couponId: numb
 export const shopBrief = (db: DbOrTrx, id: number) =>
   db
     .selectFrom('shops')
-    .select(['id', 'name', 'name_ar', 'logo', 'rating', 'address', 'address_ar'])
+    .select([
+      'id',
+      'name',
+      'name_ar',
+      'logo',
+      'rating',
+      'address',
+      'address_ar',
+      'estimated_delivery_time',
+      'estimated_delivery_time_ar',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -470,6 +480,10 @@ export const customerBrief = (db: DbOrTrx, id: number) =>
   db.selectFrom('users').select(['id', 'name', 'phone', 'phone_code']).where('id', '=', id).executeTakeFirst();
 
 // --- Placing orders -------------------------------------------------------------------------------------
+
+/** A payment gateway's title (as the storefront shows it), if the gateway is known. */
+export const paymentGatewayTitle = async (db: DbOrTrx, name: string) =>
+  (await db.selectFrom('payment_gateways').select('title').where('name', '=', name).executeTakeFirst())?.title;
 
 /** A payment gateway's row (its `is_active` flag), if the gateway is known. */
 export const paymentGateway = (db: DbOrTrx, name: string) =>

@@ -11,6 +11,8 @@ export interface CommerceContext {
   now: () => Date;
   /** The notifications writer (decision 046): absent, events tell nobody. */
   notify?: () => Promise<Notify>;
+  /** The site's public origin (PUBLIC_URL): an order's `invoice_url` is on it; absent, the URL is a path. */
+  publicUrl?: string;
 }
 
 export const commerceContext = (app: FastifyInstance): CommerceContext => ({
@@ -19,6 +21,7 @@ export const commerceContext = (app: FastifyInstance): CommerceContext => ({
   dialect: app.dialect,
   now: app.config.now,
   notify: () => app.notifications.prepare(),
+  publicUrl: app.config.publicUrl,
 });
 
 /** A shop counts as online while its last sign of life is under 10 minutes old (API.md, chat). */

@@ -8,6 +8,8 @@ import {
   collectVoucherBody,
   collectedVouchersQuery,
   orderDetailsQuery,
+  orderAgainBody,
+  orderAgainResponseSchema,
   orderIdBody,
   orderResponseSchema,
   ordersQuery,
@@ -24,7 +26,7 @@ import {
   vouchersQuery,
   vouchersResponseSchema,
 } from '@souq/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound, route, validationError } from '../../http/route';
 import { TooManyRequestsError } from '../../shared/rate-limit';
@@ -32,9 +34,10 @@ import { createAccountsContext } from '../accounts';
 import { createOtpService } from '../accounts';
 import { findUserById } from '../accounts';
 import { CART_MESSAGES, type CartService, createCartService } from './cart.service';
-import { createCheckoutService } from './checkout.service';
+import { createCheckoutService, type Placed } from './checkout.service';
 import { unpaidPendingOrders } from './commerce.repository';
 import { readSetting } from '../settings';
+import { translations } from '../i18n';
 import { commerceContext } from './context';
 import { once, parseKey, purgeKeys, requestHash } from './idempotency';
 import { createOrdersService } from './orders.service';
@@ -130,7 +133,12 @@ export async function commerceRoutes(app: FastifyInstance) {
       body: checkoutBody,
       response: checkoutResponseSchema,
     },
-    async ({ auth, body, req }) => ({ data: await checkout.checkout(auth.id, body, req.locale, cart.load) }),
+    async ({ auth, body, req }) => {
+      const data = await checkout.checkout(auth.id, body, req.locale, cart.load);
+      // The original web client shows this message (issue 42); in the request's language.
+      const said = translations[req.locale][data.apply_coupon ? 'cart.checkout_coupon_applied' : 'cart.checkout_information'];
+      return { message: said, data };
+    },
   );
 
   route(
@@ -209,44 +217,85 @@ export async function commerceRoutes(app: FastifyInstance) {
     },
     async ({ auth, body, req, reply }) => {
       const key = parseKey(req.headers['idempotency-key']);
-      const run = async () => {
-        await requireVerified(auth.id, req.ip);
-        const placed = await checkout.place(auth.id, body, req.locale);
-        // Committed: counted for /metrics (souq_orders_placed_total), one per shop's order.
-        app.metrics.ordersPlaced.inc({ payment_method: body.payment_method }, placed.answer.orders.length);
-        if (!payments.gateway(body.payment_method)) return { message: 'Order placed successfully.', data: placed.answer };
-        try {
-          const url = await payments.start(
-            body.payment_method,
-            auth.id,
-            placed.checkoutRef,
-            placed.amount,
-            placed.answer.orders.map((o) => o.order_code),
-          );
-          return { message: 'Order placed: please complete the payment.', data: { ...placed.answer, order_payment_url: url } };
-        } catch (error) {
-          if (!(error instanceof GatewayError)) throw error;
-          // No payment page: the orders are withdrawn (stock and vouchers back, items back in the cart) and
-          // the customer may retry.
-          req.log.warn({ err: error }, 'payment session failed');
-          for (const o of placed.answer.orders) {
-            await orders.move({ userId: auth.id }, o.id, 'Cancelled', 'system');
-            await cart.orderAgain(auth.id, o.id, req.locale);
-          }
-          throw new HttpError(503, 'The payment service is not answering. Your order was not placed; please try again.');
-        }
-      };
-      if (!key) return run();
-      // Keys past their replay window are forgotten (at most once an hour per process).
-      if (ctx.now().getTime() - lastPurge > 3600_000) {
-        lastPurge = ctx.now().getTime();
-        await purgeKeys(app.db, ctx.now());
-      }
-      const { replayed, answer } = await once(app.db, auth.id, key, requestHash(['place-order', body]), ctx.now, run);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return answer;
+      // A typed voucher code that cannot be used: our storefront (which always sends an Idempotency-Key) has
+      // shown the discounted amounts, so it is refused there; a placement without a key (the original web
+      // client's shape) places the order without it, as the original server did (issue 42, decision 024).
+      const typedCode = key ? 'refuse' : 'ignore';
+      return placeOnce(
+        {
+          userId: auth.id,
+          key,
+          hash: ['place-order', body],
+          req,
+          reply,
+          paymentMethod: body.payment_method,
+          withdrawToCart: true,
+        },
+        () => checkout.place(auth.id, body, req.locale, typedCode),
+        (placed, url) => ({
+          message: url ? 'Order placed: please complete the payment.' : 'Order placed successfully.',
+          data: { ...placed.answer, order_payment_url: url },
+        }),
+      );
     },
   );
+
+  /**
+   * Places orders the way POST /place-order does, for it and for Order again (issue 42): an account
+   * verified when the settings ask it; counted for /metrics; an online payment's page asked of its gateway
+   * (no page: the orders are withdrawn, stock and vouchers back, and `withdrawToCart` puts their items back
+   * in the cart); with an Idempotency-Key, the first answer replayed for 24 h.
+   */
+  async function placeOnce<P extends Placed, T>(
+    call: {
+      userId: number;
+      key: string | null;
+      hash: unknown;
+      req: FastifyRequest;
+      reply: FastifyReply;
+      paymentMethod: string;
+      withdrawToCart: boolean;
+    },
+    place: () => Promise<P>,
+    answerOf: (placed: P, url: string | null) => T,
+  ): Promise<T> {
+    const { userId, key, req } = call;
+    const run = async () => {
+      await requireVerified(userId, req.ip);
+      const placed = await place();
+      // Committed: counted for /metrics (souq_orders_placed_total), one per shop's order.
+      app.metrics.ordersPlaced.inc({ payment_method: call.paymentMethod }, placed.answer.orders.length);
+      if (!payments.gateway(call.paymentMethod)) return answerOf(placed, null);
+      try {
+        const url = await payments.start(
+          call.paymentMethod,
+          userId,
+          placed.checkoutRef,
+          placed.amount,
+          placed.answer.orders.map((o) => o.order_code),
+        );
+        return answerOf(placed, url);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        // No payment page: the orders are withdrawn (stock and vouchers back) and the customer may retry.
+        req.log.warn({ err: error }, 'payment session failed');
+        for (const o of placed.answer.orders) {
+          await orders.move({ userId }, o.id, 'Cancelled', 'system');
+          if (call.withdrawToCart) await cart.orderAgain(userId, o.id, req.locale);
+        }
+        throw new HttpError(503, 'The payment service is not answering. Your order was not placed; please try again.');
+      }
+    };
+    if (!key) return run();
+    // Keys past their replay window are forgotten (at most once an hour per process).
+    if (ctx.now().getTime() - lastPurge > 3600_000) {
+      lastPurge = ctx.now().getTime();
+      await purgeKeys(app.db, ctx.now());
+    }
+    const { replayed, answer } = await once(app.db, userId, key, requestHash(call.hash), ctx.now, run);
+    if (replayed) call.reply.header('idempotent-replayed', 'true');
+    return answer;
+  }
 
   route(
     app,
@@ -301,15 +350,31 @@ export async function commerceRoutes(app: FastifyInstance) {
     {
       method: 'POST',
       url: '/api/place-order/again',
-      summary: "Put an order's items back in the cart as far as they can be bought now; info names the others",
+      summary:
+        "Order again. Without payment_method: put the order's items back in the cart as far as they can be bought now (info names the others), answered as the cart. With it: place the order again at once, as place-order does (an Idempotency-Key header replays the first answer for 24 h)",
       tags,
       auth: 'user',
-      body: orderIdBody,
-      response: cartResponseSchema,
+      body: orderAgainBody,
+      response: orderAgainResponseSchema,
     },
-    async ({ auth, body, req }) => {
-      const missed = await cart.orderAgain(auth.id, body.order_id, req.locale);
-      return { message: CART_MESSAGES.added, data: await cart.answer(auth.id, false, req.locale, missed) };
+    async ({ auth, body, req, reply }) => {
+      const method = body.payment_method;
+      if (method === null) {
+        const missed = await cart.orderAgain(auth.id, body.order_id, req.locale);
+        return { message: CART_MESSAGES.added, data: await cart.answer(auth.id, false, req.locale, missed) };
+      }
+      const key = parseKey(req.headers['idempotency-key']);
+      return placeOnce(
+        { userId: auth.id, key, hash: ['place-order-again', body], req, reply, paymentMethod: method, withdrawToCart: false },
+        () => checkout.placeAgain(auth.id, body.order_id, method, req.locale),
+        (placed, url) => ({
+          // Lines left out or reduced are named in the message too: the original client shows only that.
+          message: [url ? 'Order placed: please complete the payment.' : 'Order placed successfully.', placed.info]
+            .filter(Boolean)
+            .join(' '),
+          data: { order_payment_url: url, order: placed.answer.orders[0]!, orders: placed.answer.orders, info: placed.info },
+        }),
+      );
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   type Locale,
   type OrderDetail,
   type OrdersAnswer,
@@ -38,6 +39,23 @@ function refundState(o: { order_status: string; payment_status: string; refund_s
   return o.order_status === 'Cancelled' && o.payment_status === 'Paid' ? 'due' : 'none';
 }
 
+/**
+ * The longest time a shop's estimated delivery text states, in whole days ("2-3 days" → 3, "1 week" → 7,
+ * "24 hours" → 1; Arabic-Indic digits read too), or null when it states no number.
+ */
+export function deliveryDays(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const western = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const numbers = (western.match(/\d{1,4}/g) ?? []).map(Number);
+  if (numbers.length === 0) return null;
+  const most = Math.max(...numbers);
+  const days = /week|أسبوع|أسابيع/i.test(western) ? most * 7 : /hour|ساعة|ساعات/i.test(western) ? most / 24 : most;
+  return days > 0 && days <= 366 ? Math.ceil(days) : null;
+}
+
+/** `payment_method` in the original web client's words (issue 42): an online one is its gateway's title. */
+const PAYMENT_METHOD_WORDS: Record<string, string> = { cash: 'Cash Payment', bank: 'Bank Transfer' };
+
 export function createOrdersService(ctx: CommerceContext) {
   const { db } = ctx;
 
@@ -63,15 +81,26 @@ export function createOrdersService(ctx: CommerceContext) {
   async function detail(scope: repo.OrderScope, id: number, locale: Locale): Promise<OrderDetail> {
     const o = await repo.findOrder(db, id, scope);
     if (!o) throw notFound('Order not found.');
-    const [items, taxes, history, shop, customer, reviews] = await Promise.all([
+    const online = isOnlinePayment(o.payment_method);
+    const [items, taxes, history, shop, customer, reviews, gatewayTitle] = await Promise.all([
       repo.orderItems(db, [o.id]),
       repo.orderTaxes(db, o.id),
       repo.orderHistory(db, o.id),
       repo.shopBrief(db, o.shop_id),
       repo.customerBrief(db, o.user_id),
       o.order_status === 'Delivered' ? reviewsOfOrder(db, o.id) : new Map<number, never>(),
+      online ? repo.paymentGatewayTitle(db, o.payment_method) : undefined,
     ]);
     const at = ctx.now();
+    const days =
+      o.order_status === 'Cancelled' ? null : deliveryDays(shop?.estimated_delivery_time ?? shop?.estimated_delivery_time_ar);
+    const vatTaxes = taxes.map((t) => ({
+      id: t.vat_tax_id ?? t.id,
+      name: localized(t.name, t.name_ar, locale),
+      percentage: t.rate_bp / 100,
+      amount: omr(t.amount),
+    }));
+    const invoicePath = 'userId' in scope ? `/order-history/${o.id}/invoice` : `/seller/orders/${o.id}/invoice`;
     return {
       ...orderSummary(o),
       shop: {
@@ -86,39 +115,41 @@ export function createOrdersService(ctx: CommerceContext) {
         name: customer?.name ?? '',
         phone: customer?.phone ? `${customer.phone_code}${customer.phone}` : null,
       },
-      products: items.map((i) => ({
-        id: i.id,
-        product_id: i.product_id,
-        name: localized(i.name, i.name_ar, locale),
-        thumbnail: i.thumbnail,
-        brand: i.brand ? localized(i.brand, i.brand_ar, locale) : null,
-        price: omr(i.regular_price),
-        unit_price: omr(i.unit_price),
-        quantity: i.quantity,
-        total: omr(i.line_total),
-        size: i.size_id ? { id: i.size_id, name: i.size_name ?? '', price: omr(i.size_price) } : null,
-        color: i.color_id
-          ? {
-              id: i.color_id,
-              name: localized(i.color_name ?? '', i.color_name_ar, locale),
-              color_code: i.color_code ?? '',
-              price: omr(i.color_price),
-            }
-          : null,
-        unit: i.unit_id ? { id: i.unit_id, name: localized(i.unit_name ?? '', i.unit_name_ar, locale) } : null,
-        review: i.product_id !== null && reviews.has(i.product_id) ? ownReview(reviews.get(i.product_id)!, at) : null,
-      })),
+      products: items.map((i) => {
+        const review = i.product_id !== null && reviews.has(i.product_id) ? ownReview(reviews.get(i.product_id)!, at) : null;
+        return {
+          id: i.product_id,
+          line_id: i.id,
+          product_id: i.product_id,
+          name: localized(i.name, i.name_ar, locale),
+          thumbnail: i.thumbnail,
+          brand: i.brand ? localized(i.brand, i.brand_ar, locale) : null,
+          price: omr(i.regular_price),
+          unit_price: omr(i.unit_price),
+          quantity: i.quantity,
+          total: omr(i.line_total),
+          size: i.size_id ? { id: i.size_id, name: i.size_name ?? '', price: omr(i.size_price) } : null,
+          color: i.color_id
+            ? {
+                id: i.color_id,
+                name: localized(i.color_name ?? '', i.color_name_ar, locale),
+                color_code: i.color_code ?? '',
+                price: omr(i.color_price),
+              }
+            : null,
+          unit: i.unit_id ? { id: i.unit_id, name: localized(i.unit_name ?? '', i.unit_name_ar, locale) } : null,
+          review,
+          order_qty: i.quantity,
+          discount_price: omr(i.unit_price),
+          rating: review?.rating ?? null,
+        };
+      }),
       total_amount: omr(o.total_amount),
       delivery_charge: omr(o.delivery_charge),
       coupon_discount: omr(o.coupon_discount),
       order_tax_amount: omr(o.tax_amount),
       payable_amount: omr(o.payable_amount),
-      taxes: taxes.map((t) => ({
-        id: t.vat_tax_id ?? t.id,
-        name: localized(t.name, t.name_ar, locale),
-        percentage: t.rate_bp / 100,
-        amount: omr(t.amount),
-      })),
+      taxes: vatTaxes,
       coupon: o.coupon_code ? { code: o.coupon_code, discount: omr(o.coupon_discount) } : null,
       note: o.note,
       paid_at: o.paid_at,
@@ -126,8 +157,19 @@ export function createOrdersService(ctx: CommerceContext) {
       can_cancel: o.order_status === 'Pending' && !paidOnline(o),
       refund_state: refundState(o),
       can_review: 'userId' in scope && o.order_status === 'Delivered',
-      can_pay:
-        'userId' in scope && o.order_status === 'Pending' && o.payment_status === 'Unpaid' && isOnlinePayment(o.payment_method),
+      can_pay: 'userId' in scope && o.order_status === 'Pending' && o.payment_status === 'Unpaid' && online,
+      tax_amount: omr(o.tax_amount),
+      all_vat_taxes: vatTaxes,
+      estimated_delivery_date:
+        days === null ? null : formatDate(new Date(Date.parse(o.created_at) + days * 86_400_000).toISOString(), locale),
+      invoice_url: `${ctx.publicUrl ?? ''}${invoicePath}`,
+      payment_receipt_url: null,
+      payment_status_label: o.payment_status === 'Paid' ? 'Paid' : 'Pending',
+      payment_method_label: online
+        ? (gatewayTitle ?? o.payment_method)
+        : Object.hasOwn(PAYMENT_METHOD_WORDS, o.payment_method)
+          ? PAYMENT_METHOD_WORDS[o.payment_method]!
+          : o.payment_method,
     };
   }
 

@@ -125,7 +125,7 @@ export function Invoice({ order, back }: { order: OrderDetail; back: { to: strin
             </thead>
             <tbody>
               {order.products.map((p) => (
-                <tr key={p.id} data-testid="invoice-line">
+                <tr key={p.line_id} data-testid="invoice-line">
                   <td>
                     <bdi>{p.name}</bdi>
                     {p.color || p.size ? (

@@ -59,7 +59,7 @@ export function OrderItems({ order, lineExtra }: { order: Order; lineExtra?: (it
   return (
     <ul className="ord-items" data-testid="order-items">
       {order.products.map((p) => (
-        <li className="ord-item" key={p.id} data-testid="order-item">
+        <li className="ord-item" key={p.line_id} data-testid="order-item">
           <Img src={p.thumbnail} alt={p.name} width={72} height={72} className="ord-item__img" />
           <div className="ord-item__body">
             <p className="ord-item__name">{p.name}</p>

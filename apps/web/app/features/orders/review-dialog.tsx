@@ -69,7 +69,7 @@ export function ReviewDialog({ item, onClose }: { item: Item | null; onClose(): 
       title={item ? t('reviews.dialog_title', { name: item.name }) : ''}
       testId="review-dialog"
     >
-      {item ? <ReviewForm key={item.id} item={item} onDone={onClose} /> : null}
+      {item ? <ReviewForm key={item.line_id} item={item} onDone={onClose} /> : null}
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { LoadFailed } from '~/features/account/load-failed';
 import { BagIcon } from '~/features/account/icons';
 import { loadCustomerOrder, orderIdOf } from '~/features/orders/order-loader';
 import { cancelOrder, orderAgain, payAgain, saveReview } from '~/features/orders/api';
+import { lineOf } from '~/features/orders/lines';
 import { LineReview, ReviewDialog } from '~/features/orders/review-dialog';
 import { OrderBody } from '~/features/orders/order-view';
 import { formatDateTime, StatusBadge } from '~/features/orders/status';
@@ -81,6 +82,7 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useSite();
   const fetcher = useFetcher<ActionResult<Done>>();
   const [confirming, setConfirming] = useState(false);
+  /** The line (its `line_id`) whose review dialog is open. */
   const [reviewing, setReviewing] = useState<number | null>(null);
   const busy = fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as 'cancel' | 'again' | 'pay') : null;
   useSubmission(fetcher, {
@@ -183,11 +185,11 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
         order={order}
         lineExtra={
           order.can_review
-            ? (item) => (item.product_id ? <LineReview item={item} onOpen={() => setReviewing(item.id)} /> : null)
+            ? (item) => (item.product_id ? <LineReview item={item} onOpen={() => setReviewing(item.line_id)} /> : null)
             : undefined
         }
       />
-      <ReviewDialog item={order.products.find((p) => p.id === reviewing) ?? null} onClose={() => setReviewing(null)} />
+      <ReviewDialog item={lineOf(order, reviewing)} onClose={() => setReviewing(null)} />
 
       <ConfirmDialog
         open={confirming}

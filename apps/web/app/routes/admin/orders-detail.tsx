@@ -209,7 +209,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="admin-order__items">
             {o.products.map((p) => (
-              <li key={p.id} className="admin-order__item">
+              <li key={p.line_id} className="admin-order__item">
                 <span dir="auto">{p.name}</span>
                 <span className="muted">{t('admin_orders.qty', { count: p.quantity })}</span>
                 <Omr amount={p.total} />

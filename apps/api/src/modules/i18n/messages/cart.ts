@@ -21,6 +21,9 @@ export const en = {
   'cart.collect': 'Collect',
   'cart.collected': 'Collected',
   'cart.voucher_collected': 'Voucher collected: it applies at checkout',
+  // The message of POST /cart/checkout's answer (the original web client shows it; issue 42).
+  'cart.checkout_coupon_applied': 'Coupon applied',
+  'cart.checkout_information': 'Checkout information',
   'checkout.title': 'Checkout',
   'checkout.buy_now_title': 'Buy now',
   'checkout.address': 'Delivery address',
@@ -94,6 +97,8 @@ export const ar: Record<keyof typeof en, string> = {
   'cart.collect': 'احصل عليها',
   'cart.collected': 'تم الحصول عليها',
   'cart.voucher_collected': 'تم الحصول على القسيمة: ستُطبَّق عند الدفع',
+  'cart.checkout_coupon_applied': 'تم تطبيق القسيمة',
+  'cart.checkout_information': 'معلومات إتمام الطلب',
   'checkout.title': 'إتمام الطلب',
   'checkout.buy_now_title': 'اشترِ الآن',
   'checkout.address': 'عنوان التوصيل',
