@@ -95,8 +95,13 @@ export const chatConversationSchema = z.object({
   shop: chatShopSchema,
   /** The newest message's text (a product card alone: the product's name); null before the first message. */
   last_message: z.string().nullable(),
-  /** When the newest message was sent (ISO 8601); null before the first message. */
+  /**
+   * How long ago the newest message was sent, for display ("2 minutes ago", in the request's language:
+   * the original web client prints it as it comes; decision 024, issue 42); null before the first message.
+   */
   last_message_time: z.string().nullable(),
+  /** When the newest message was sent (ISO 8601): what our storefront reads; null before the first message. */
+  last_message_time_iso: z.string().nullable(),
   /** Messages of the shop the customer has not read. */
   unread_message_shop: z.number().int(),
   /** The shop is online now. */
@@ -123,7 +128,8 @@ export const chatShopsQuery = z.object({ search: chatSearch, ...chatPage });
 export const chatShopsResponseSchema = envelope(z.object({ total: z.number().int(), data: z.array(chatConversationSchema) }));
 export type ChatShopsAnswer = z.infer<typeof chatShopsResponseSchema>['data'];
 
-export const chatMessagesQuery = z.object({ shop_id: queryInt('shop id', { max: 2_147_483_647 }), ...chatPage });
+/** Without `shop_id` (the original web client asks before a shop is chosen) the page is empty. */
+export const chatMessagesQuery = z.object({ shop_id: queryInt('shop id', { max: 2_147_483_647 }).optional(), ...chatPage });
 export const chatMessagesResponseSchema = envelope(z.object({ data: z.array(chatMessageSchema) }));
 export type ChatMessagesAnswer = z.infer<typeof chatMessagesResponseSchema>['data'];
 
@@ -133,7 +139,11 @@ export const sendMessageBody = z
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const chatMessageResponseSchema = envelope(chatMessageSchema);
 
-/** Opens (or finds) the customer's conversation with a shop; `user_id`, when sent, must be the caller's own. */
+/**
+ * Opens (or finds) the customer's conversation with a shop; `user_id`, when sent, must be the caller's
+ * own. With `product_id` (a product of that shop) the conversation gets the product's card as a message
+ * from the customer, unless its newest message is that very card (decision 024, issue 42).
+ */
 export const storeMessageBody = z.object({
   shop_id: bodyId('shop id'),
   user_id: bodyId('user id').optional(),

@@ -61,6 +61,8 @@ export const TICKET_SUBJECT_MAX = 150;
 export const TICKET_MESSAGE_MAX = 5000;
 export const TICKETS_PER_PAGE = 10;
 export const TICKET_MESSAGES_PER_PAGE = 50;
+/** The newest messages `GET /support-ticket/show` carries (the original web client's ticket page reads them there). */
+export const TICKET_SHOW_MESSAGES = 200;
 export const CONTACT_MESSAGE_MAX = 3000;
 /** Blog posts per page (`per_page` default of GET /blogs): three rows of three cards. */
 export const BLOGS_PER_PAGE = 9;

@@ -8,6 +8,7 @@ import {
   TICKET_SUBJECT_MAX,
   TICKETS_PER_PAGE,
   TICKET_STATUSES,
+  type TicketStatusName,
 } from './constants';
 import { cleanText, fieldLabel, stringField, stripInvisible } from './text';
 
@@ -60,32 +61,51 @@ const paragraphs = (field: string, max: number, min = 1) =>
     .refine((s) => !CONTROL_BUT_BREAKS.test(s), `The ${label(field)} field must not contain control characters.`)
     .superRefine(lengthRule(field, max, min));
 
-/** An id sent as a form field or JSON number: a positive whole number, else `The selected <label> is invalid.` */
-const idField = (field: string) =>
-  z
-    .preprocess(
-      (v) => (typeof v === 'number' ? String(v) : v),
-      z
-        .string({
-          error: (iss) =>
-            iss.input === undefined ? `The ${label(field)} field is required.` : `The selected ${label(field)} is invalid.`,
-        })
-        .trim()
-        .min(1, `The ${label(field)} field is required.`)
-        .regex(/^[1-9]\d{0,9}$/, `The selected ${label(field)} is invalid.`),
-    )
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, `The selected ${label(field)} is invalid.`));
+/**
+ * The issue type of a new ticket: its id (our storefront), or its name in either language as the
+ * original web client sends it (`Delivery and shipping`, any case, ends trimmed; decision 024, issue 42).
+ * Whether it names an active type is the service's check (422 on issue_type).
+ */
+const issueTypeField = z
+  .preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    cleanText('issue type', str('issue_type'))
+      .min(1, 'The issue type field is required.')
+      .max(100, 'The selected issue type is invalid.'),
+  )
+  .transform((s): { id: number } | { name: string } =>
+    /^\d+$/.test(s) ? { id: Number(s) } : { name: s.replace(/\s+/g, ' ').toLowerCase() },
+  )
+  .refine((v) => !('id' in v) || (v.id >= 1 && v.id <= 2_147_483_647), 'The selected issue type is invalid.');
 
 const ticketNumber = cleanText('ticket number', str('ticket_number'))
   .min(1, 'The ticket number field is required.')
   .max(20, 'The selected ticket number is invalid.')
   .transform((s) => s.toUpperCase());
 
-const statusInput = z
-  .string()
-  .transform((s) => s.trim().toLowerCase())
-  .pipe(z.enum(ticketStatuses, { error: `The status must be one of: ${ticketStatuses.join(', ')}.` }));
+/**
+ * The words for a ticket's status the lists accept: ours (running, completed, cancel) and the original
+ * web client's (pending, confirm, completed, cancel), in any case (decision 024, issue 42). Pending and
+ * confirm are both a running ticket: ours has no confirmation step.
+ */
+export const TICKET_STATUS_WORDS: Readonly<Record<string, TicketStatusName>> = {
+  running: 'running',
+  pending: 'running',
+  confirm: 'running',
+  confirmed: 'running',
+  completed: 'completed',
+  complete: 'completed',
+  cancel: 'cancel',
+  cancelled: 'cancel',
+  canceled: 'cancel',
+};
+
+/** A list's status filter: a word of TICKET_STATUS_WORDS; any other word filters nothing (the original client sends `Pending`). */
+const statusInput = z.string().transform((s): TicketStatusName | undefined => TICKET_STATUS_WORDS[s.trim().toLowerCase()]);
+
+/** A ticket's status in the original web client's words (`original_status` of the ticket's page). */
+export const ORIGINAL_TICKET_STATUSES = ['pending', 'confirm', 'completed', 'cancel'] as const;
+export type OriginalTicketStatus = (typeof ORIGINAL_TICKET_STATUSES)[number];
 
 /** An optional text: absent, null or blank (once invisible characters are stripped) is null. */
 const optionalLine = <T extends z.ZodType>(schema: T) =>
@@ -120,7 +140,14 @@ export const supportTicketSchema = z.object({
   status: z.enum(ticketStatuses),
   subject: z.string(),
   issue_type: z.string().nullable(),
+  /**
+   * The customer's answers (list, page, new ticket): the display date the original web client prints as
+   * it comes ("09 November, 2026", the request's language, Oman time; decision 024, issue 42). The
+   * seller's and the console's: ISO 8601, as `created_at_iso`.
+   */
   created_at: z.string(),
+  /** When the ticket was opened (ISO 8601): what our storefront reads. */
+  created_at_iso: z.string(),
   /** When the last message was written (the lists are ordered by it, newest first). */
   last_message_at: z.string(),
 });
@@ -159,12 +186,53 @@ export type SellerSupportTicketsAnswer = z.infer<typeof sellerSupportTicketsResp
 
 export const supportTicketResponseSchema = envelope(z.object({ support_ticket: supportTicketDetailSchema }));
 
+/** A message of the ticket's page as the original web client reads it (decision 024, issue 42). */
+export const ticketShowMessageSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  sender: z.enum(['customer', 'seller', 'support']),
+  /** The customer's user id, the shop user's who wrote it, or null for the support team. */
+  sender_id: z.number().int().nullable(),
+  /** The customer's name, the shop's name, or the marketplace's name for the support team. */
+  sender_name: z.string(),
+  /** The customer's photo, the shop's logo, or the default avatar: never null. */
+  profile_photo: z.string(),
+  /** A message of the support team (the marketplace's own answers stand out). */
+  is_highlighted: z.boolean(),
+  /** How long ago ("2 minutes ago", the request's language); the instant is `created_at_iso`. */
+  created_at: z.string(),
+  created_at_iso: z.string(),
+});
+export type TicketShowMessage = z.infer<typeof ticketShowMessageSchema>;
+
+/**
+ * `GET /support-ticket/show`: the ticket as our storefront reads it (`status` running|completed|cancel),
+ * plus what the original web client's ticket page reads: its status in its own words, whether the
+ * customer may answer, the customer's e-mail and phone, the conversation (oldest first, the newest
+ * TICKET_SHOW_MESSAGES) and its files (signed links).
+ */
+export const supportTicketShowSchema = supportTicketDetailSchema.extend({
+  /** `status` in the original client's words: running is pending, completed and cancel stay. */
+  original_status: z.enum(ORIGINAL_TICKET_STATUSES),
+  /** May the customer answer (the ticket is running): the same as `can_reply`. */
+  user_chat: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  messages: z.array(ticketShowMessageSchema),
+  /** The support team's messages of `messages`. */
+  highlighted_messages: z.array(ticketShowMessageSchema),
+  /** Every file of the shown messages, oldest first: `src` a signed link for the caller (decision 021). */
+  attachments: z.array(z.object({ id: z.number().int(), src: z.string(), type: z.enum(['image', 'pdf']), name: z.string() })),
+});
+export type SupportTicketShow = z.infer<typeof supportTicketShowSchema>;
+export const supportTicketShowResponseSchema = envelope(z.object({ support_ticket: supportTicketShowSchema }));
+
 export const ticketNumberQuery = z.object({ ticket_number: ticketNumber });
 
 /** The text fields of `POST /support-ticket` (multipart, with up to three `attachments` files). */
 export const createTicketFields = z.object({
   subject: line('subject', TICKET_SUBJECT_MAX, 3),
-  issue_type: idField('issue_type'),
+  issue_type: issueTypeField,
   /** The code of one of the customer's own orders (e.g. SQ7KX2M9QA); empty: none. */
   order_number: optionalLine(
     cleanText('order number', str('order_number'))

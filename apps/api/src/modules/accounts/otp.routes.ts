@@ -19,7 +19,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
       method: 'POST',
       url: '/api/send-otp',
       summary:
-        'Send a one-time code to a phone or e-mail (same answer whether or not an account exists); signed in, the owner may verify its own unverified phone or e-mail',
+        'Send a one-time code to a phone or e-mail (same answer whether or not an account exists); signed in, the owner may verify its own unverified phone or e-mail, as may a new account without its token in its first 30 minutes',
       tags: ['accounts'],
       body: sendOtpBody,
       response: sendOtpResponseSchema,
@@ -33,7 +33,9 @@ export function otpRoutes(app: FastifyInstance, ctx: AccountsContext) {
       // address, so that a stranger's requests cannot hold back the owner's (issue 41, finding 9).
       const owner = session !== null && session.id === target.user?.id;
       await limit(ctx, reply, checks(ip, owner ? `send:${target.key}` : `send:${target.key}:${ip}`), 'Too many code requests.');
-      const { data, delivered } = await passwordWork(reply, () => otp.send(target, ip, session?.id ?? null));
+      const { data, delivered } = await passwordWork(reply, () =>
+        otp.send(target, ip, session?.id ?? null, body.forgot_password === true),
+      );
       // Outside the local environment the answer never tells whether a code went out (nor whether an
       // account exists). The local environment, which shows the codes it sends, says plainly when it sent none.
       const message = ctx.appEnv === 'local' && !delivered ? NO_CODE_SENT : CODE_SENT_IF_ACCOUNT;

@@ -37,6 +37,12 @@ export const OTP_MAX_TRIES = 5;
 export const OTP_LIVE_CODES = 3;
 export const OTP_RESEND_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+/**
+ * For this long after registration an account that has verified nothing yet may have a verification code
+ * sent to its own phone or e-mail without its token (the original web client's registration code step and
+ * "Verify now" send none; decision 024, issue 42). Not for a forgot-password request.
+ */
+export const REGISTRATION_VERIFY_WINDOW_MS = 30 * 60_000;
 const DAY_MS = 86_400_000;
 
 export const INVALID_CODE = 'The code is invalid or has expired.';
@@ -102,16 +108,26 @@ export function createOtpService(ctx: AccountsContext) {
 
   /**
    * Whether a code for this target may be delivered (decision 014): to the signed-in owner asking
-   * for its own phone or e-mail; to a verified phone or e-mail; and, only while the shop does not
-   * require verification at registration, to an account that has verified nothing yet.
+   * for its own phone or e-mail; to a verified phone or e-mail; and, to an account that has verified
+   * nothing yet, while the shop does not require verification at registration, or (not for a forgot-
+   * password request) in the first REGISTRATION_VERIFY_WINDOW_MS after registration (decision 024,
+   * issue 42: the original web client verifies a new account without its token). Either way the code
+   * goes to the account's own phone or e-mail, and passing it verifies only that one.
    */
-  async function deliverable(t: CodeTarget, sessionUserId: number | null): Promise<boolean> {
+  async function deliverable(t: CodeTarget, sessionUserId: number | null, forgot: boolean): Promise<boolean> {
     const u = t.user;
     if (!u) return false;
     if (sessionUserId === u.id) return true;
     if (t.channel === 'email' ? u.email_verified_at : u.phone_verified_at) return true;
     if (u.email_verified_at || u.phone_verified_at) return false;
+    if (!forgot && newlyRegistered(u)) return true;
     return (await ctx.setting('register_otp_verify')) !== true;
+  }
+
+  /** Registered less than REGISTRATION_VERIFY_WINDOW_MS ago (by this server's clock). */
+  function newlyRegistered(u: UserRow): boolean {
+    const age = ctx.now().getTime() - Date.parse(u.created_at);
+    return age >= 0 && age < REGISTRATION_VERIFY_WINDOW_MS;
   }
 
   /**
@@ -146,13 +162,14 @@ export function createOtpService(ctx: AccountsContext) {
     t: CodeTarget,
     ip: string,
     sessionUserId: number | null,
+    forgot = false,
   ): Promise<{ data: { email_or_phone: string; otp?: string }; delivered: boolean }> {
     if (!t.target) throw validationError({ phone: ['The phone or email field is required.'] });
     const now = ctx.now();
     const since = new Date(now.getTime() - DAY_MS).toISOString();
     const length = await codeLength();
     const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
-    const live = (await deliverable(t, sessionUserId)) ? t.user : undefined;
+    const live = (await deliverable(t, sessionUserId, forgot)) ? t.user : undefined;
 
     if (live) {
       await db.transaction().execute(async (trx) => {

@@ -104,6 +104,16 @@ export const messagesPage = (db: DbOrTrx, conversationId: number, page: number, 
     .execute();
 export type MessageRow = Awaited<ReturnType<typeof messagesPage>>[number];
 
+/** The conversation's newest message: who sent it, its text and its product. */
+export const newestMessage = (db: DbOrTrx, conversationId: number) =>
+  db
+    .selectFrom('chat_messages')
+    .select(['id', 'sender', 'body', 'product_id'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 export const findMessage = (db: DbOrTrx, id: number) => messagesWithProduct(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
 export const insertMessage = (

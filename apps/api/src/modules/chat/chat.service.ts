@@ -3,6 +3,7 @@ import {
   CHAT_EVENT_TO_USER,
   type ChatConversation,
   type ChatMessage,
+  formatTimeAgo,
   type Locale,
   ONLINE_WINDOW_MS,
   type SellerConversation,
@@ -30,6 +31,7 @@ import {
   lockConversation,
   type MessageRow,
   messagesPage,
+  newestMessage,
   openConversation,
   shopConversations,
   shopUnread,
@@ -123,17 +125,26 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
     return toMessages(c, rows, locale);
   }
 
-  /** Stores a message and counts it for the other side, in one transaction under the conversation's lock. */
+  /**
+   * Stores a message and counts it for the other side, in one transaction under the conversation's lock.
+   * `unlessRepeat`: store nothing (answer null) when the conversation's newest message is this same one
+   * from the same side (a product card asked for twice in a row).
+   */
   async function store(
     conversationId: number,
     sender: 'user' | 'shop',
     body: string,
     productId: number | null,
     shopUserId: number | null,
-  ) {
+    unlessRepeat = false,
+  ): Promise<number | null> {
     const at = iso();
     return db.transaction().execute(async (trx) => {
       if (dialect === 'postgres') await lockConversation(trx, conversationId);
+      if (unlessRepeat) {
+        const last = await newestMessage(trx, conversationId);
+        if (last && last.sender === sender && last.body === body && last.product_id === productId) return null;
+      }
       const { id } = await insertMessage(trx, { conversationId, sender, body, productId, shopUserId, now: at });
       await countMessage(trx, conversationId, id, sender, at);
       return id;
@@ -173,6 +184,12 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
 
   // --- The customer's side -----------------------------------------------------------------------------
 
+  /** The newest message's time: how long ago for display (decision 024, issue 42), and the instant. */
+  const lastTime = (lastAt: string | null, locale: Locale, at: Date) => ({
+    last_message_time: lastAt === null ? null : formatTimeAgo(lastAt, locale, at),
+    last_message_time_iso: lastAt,
+  });
+
   async function customerList(userId: number, q: Page & { search?: string }, locale: Locale) {
     const at = now();
     const { total, rows } = await customerConversations(db, userId, searchTerms(q.search ?? ''), q.page, q.per_page);
@@ -180,15 +197,19 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
       id: r.id,
       shop: { id: r.shop_id, name: localized(r.shop_name, r.shop_name_ar, locale), logo: r.shop_logo },
       last_message: lastMessageText(r, locale),
-      last_message_time: r.last_at,
+      ...lastTime(r.last_at, locale, at),
       unread_message_shop: r.user_unread,
       shop_active_status: isOnline(r.shop_last_online, at),
     }));
     return { total, data };
   }
 
-  /** The customer's conversation with a shop; none yet is an empty page (the chat opens empty). */
-  async function customerMessages(userId: number, q: Page & { shop_id: number }, locale: Locale) {
+  /**
+   * The customer's conversation with a shop; none yet is an empty page (the chat opens empty), and so is
+   * no shop named (the original web client asks before one is chosen).
+   */
+  async function customerMessages(userId: number, q: Page & { shop_id?: number }, locale: Locale) {
+    if (q.shop_id === undefined) return [];
     const c = await findConversation(db, userId, q.shop_id);
     if (!c) {
       if (!(await findActiveShop(db, q.shop_id))) throw notFound('Shop not found.');
@@ -209,24 +230,45 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
       c = (await findConversation(db, userId, body.shop_id))!;
     }
     await checkProduct(db, body.product_id, body.shop_id);
-    const id = await store(c.id, 'user', body.message, body.product_id, null);
+    const id = (await store(c.id, 'user', body.message, body.product_id, null))!;
+    return publishToShop(c, id, body.shop_id, locale);
+  }
+
+  /** The customer's stored message as both sides see it, published to the shop; answers it. */
+  async function publishToShop(c: ConversationRow, id: number, shopId: number, locale: Locale) {
     const [message] = await toMessages(c, [await findMessage(db, id)], locale);
-    await publish(shopChatChannel(body.shop_id), CHAT_EVENT_TO_SHOP, message!);
+    await publish(shopChatChannel(shopId), CHAT_EVENT_TO_SHOP, message!);
     return message!;
   }
 
-  /** Opens (or finds) the conversation, e.g. from the cart's chat button; answers it as the shop list does. */
+  /**
+   * Opens (or finds) the conversation, e.g. from the cart's chat button; answers it as the shop list does.
+   * With a product (of this shop: else 422 on product_id), the customer's product card is stored in it
+   * and published to the shop as a sent message is, unless the conversation's newest message is that
+   * very card (the original web client asks again each time its product page's chat opens; decision 024,
+   * issue 42). `limitCard` runs before a card is stored (the send limit).
+   */
   async function customerOpen(
     userId: number,
     body: { shop_id: number; user_id?: number; product_id: number | null },
     locale: Locale,
+    limitCard: () => Promise<void> = async () => {},
   ) {
     if (body.user_id !== undefined && body.user_id !== userId) throw new HttpError(403, 'This action is unauthorized.');
     await activeShopOr422(body.shop_id);
     await checkProduct(db, body.product_id, body.shop_id);
     await openConversation(db, userId, body.shop_id, iso());
-    const c = (await findConversation(db, userId, body.shop_id))!;
+    let c = (await findConversation(db, userId, body.shop_id))!;
+    if (body.product_id !== null) {
+      await limitCard();
+      const id = await store(c.id, 'user', '', body.product_id, null, true);
+      if (id !== null) {
+        await publishToShop(c, id, body.shop_id, locale);
+        c = (await findConversation(db, userId, body.shop_id))!;
+      }
+    }
     const last = c.last_message_id !== null ? await findMessage(db, c.last_message_id) : null;
+    const at = now();
     return {
       id: c.id,
       shop: { id: c.shop_id, name: localized(c.shop_name, c.shop_name_ar, locale), logo: c.shop_logo },
@@ -236,9 +278,9 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
             locale,
           )
         : null,
-      last_message_time: last?.created_at ?? null,
+      ...lastTime(last?.created_at ?? null, locale, at),
       unread_message_shop: c.user_unread,
-      shop_active_status: isOnline(c.shop_last_online, now()),
+      shop_active_status: isOnline(c.shop_last_online, at),
     } satisfies ChatConversation;
   }
 
@@ -276,7 +318,7 @@ export function createChatService({ db, dialect, now, broadcaster, log }: ChatDe
   ) {
     const c = await sellerConversation(seller.shopId, body.user_id);
     await checkProduct(db, body.product_id, seller.shopId);
-    const id = await store(c.id, 'shop', body.message, body.product_id, seller.id);
+    const id = (await store(c.id, 'shop', body.message, body.product_id, seller.id))!;
     // Writing is a sign of life: the shop's last seen moves (at most once a minute: two writes spared).
     if (!c.shop_last_online || now().getTime() - Date.parse(c.shop_last_online) > 60_000)
       await touchShopSeen(db, seller.shopId, seller.id, iso());

@@ -96,13 +96,18 @@ export async function chatRoutes(app: FastifyInstance) {
     {
       method: 'POST',
       url: '/api/store-message',
-      summary: 'Open (or find) the conversation with a shop, e.g. from the cart',
+      summary:
+        "Open (or find) the conversation with a shop, e.g. from the cart; with product_id (the shop's), the product's card is sent in it",
       tags,
       auth: 'user',
       body: storeMessageBody,
       response: storeMessageResponseSchema,
     },
-    async ({ auth, body, req }) => ({ message: 'Conversation ready.', data: await chat.customerOpen(auth.id, body, req.locale) }),
+    async ({ auth, body, req }) => ({
+      message: 'Conversation ready.',
+      // A product card is a message sent: the same send limit.
+      data: await chat.customerOpen(auth.id, body, req.locale, () => limitSends(`chat-send:user:${auth.id}`, sendLimitPerUser)),
+    }),
   );
 
   route(

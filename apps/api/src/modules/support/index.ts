@@ -9,6 +9,7 @@ import {
   sellerTicketMessagesQuery,
   sellerTicketStatusBody,
   supportTicketResponseSchema,
+  supportTicketShowResponseSchema,
   supportTicketsQuery,
   supportTicketsResponseSchema,
   TICKET_MAX_FILE_BYTES,
@@ -201,14 +202,21 @@ export async function supportRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/support-ticket/show',
-      summary: 'One support ticket of the customer',
+      summary:
+        "One support ticket of the customer, with its newest messages (oldest first), their files (signed links) and the original web client's fields",
       tags,
       auth: 'user',
       query: ticketNumberQuery,
-      response: supportTicketResponseSchema,
+      response: supportTicketShowResponseSchema,
     },
     async ({ auth, query, req }) => ({
-      data: { support_ticket: await tickets.detail(customer(auth), query.ticket_number, req.locale) },
+      data: {
+        support_ticket: await tickets.show(
+          { kind: 'customer', userId: auth.id, tokenId: auth.tokenId },
+          query.ticket_number,
+          req.locale,
+        ),
+      },
     }),
   );
 

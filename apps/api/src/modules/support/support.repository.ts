@@ -74,6 +74,9 @@ const ticketColumns = [
   'it.name as issue_name',
   'it.name_ar as issue_name_ar',
   'u.name as customer_name',
+  'u.email as customer_email',
+  'u.phone as customer_phone',
+  'u.profile_photo as customer_photo',
 ] as const;
 
 const ticketQuery = (db: DbOrTrx) =>

@@ -2,17 +2,25 @@ import type { Notify } from '../notifications';
 import { randomInt } from 'node:crypto';
 import {
   createTicketFields,
+  DEFAULT_AVATAR_URL,
+  formatLongDate,
+  formatTimeAgo,
   type Locale,
+  type OriginalTicketStatus,
   type SupportTicket,
   type SupportTicketDetail,
+  type SupportTicketShow,
+  TICKET_SHOW_MESSAGES,
   type TicketAttachment,
   type TicketMessage,
+  type TicketShowMessage,
   type TicketStatusName,
 } from '@souq/contracts';
 import type { Db } from '../../db';
 import type { TicketSender } from '../../db/support-schema';
 import { fieldErrors, HttpError, notFound, validationError } from '../../http/route';
 import { localized } from '../../shared/localized';
+import { pickText, readSetting } from '../settings';
 import type { AttachmentStore, FileSigner, IncomingFile, StoredFile } from './attachments';
 import * as repo from './support.repository';
 
@@ -41,21 +49,26 @@ export interface TicketsContext {
 export function createTicketsService(ctx: TicketsContext) {
   const { db } = ctx;
 
-  const summary = (t: repo.TicketRow, locale: Locale): SupportTicket => ({
+  /**
+   * A ticket as a list shows it. The customer's answers (the original web client's) carry the display
+   * date in `created_at` (decision 024, issue 42); the seller's the instant; both have it as `created_at_iso`.
+   */
+  const summary = (t: repo.TicketRow, viewer: Viewer, locale: Locale): SupportTicket => ({
     id: t.id,
     ticket_no: t.ticket_no,
     order_number: t.order_code,
     status: t.status,
     subject: t.subject,
     issue_type: t.issue_name ? localized(t.issue_name, t.issue_name_ar, locale) : null,
-    created_at: t.created_at,
+    created_at: viewer.kind === 'customer' ? formatLongDate(t.created_at, locale) : t.created_at,
+    created_at_iso: t.created_at,
     last_message_at: t.last_message_at,
   });
 
-  async function detailOf(t: repo.TicketRow, locale: Locale): Promise<SupportTicketDetail> {
+  async function detailOf(t: repo.TicketRow, viewer: Viewer, locale: Locale): Promise<SupportTicketDetail> {
     const shop = t.shop_id ? await repo.shopBrief(db, t.shop_id) : undefined;
     return {
-      ...summary(t, locale),
+      ...summary(t, viewer, locale),
       issue_type_id: t.issue_type_id,
       order_id: t.order_id,
       shop: shop ? { id: shop.id, name: localized(shop.name, shop.name_ar, locale), logo: shop.logo } : null,
@@ -84,12 +97,69 @@ export function createTicketsService(ctx: TicketsContext) {
       running,
       completed,
       cancel,
-      support_tickets: rows.map((r) => ({ ...summary(r, locale), customer_name: r.customer_name })),
+      support_tickets: rows.map((r) => ({ ...summary(r, viewer, locale), customer_name: r.customer_name })),
     };
   }
 
   async function detail(viewer: Viewer, ticketNo: string, locale: Locale) {
-    return detailOf(await find(viewer, ticketNo), locale);
+    return detailOf(await find(viewer, ticketNo), viewer, locale);
+  }
+
+  /**
+   * The customer's ticket page (`GET /support-ticket/show`): the ticket, and what the original web
+   * client's page reads besides (decision 024, issue 42): its status in that client's words, whether
+   * the customer may answer, the customer's e-mail and phone, the newest TICKET_SHOW_MESSAGES messages
+   * oldest first (the support team's highlighted) and their files, links signed for the caller.
+   */
+  async function show(
+    viewer: Extract<Viewer, { kind: 'customer' }>,
+    ticketNo: string,
+    locale: Locale,
+  ): Promise<SupportTicketShow> {
+    const t = await find(viewer, ticketNo);
+    const [ticket, rows] = await Promise.all([detailOf(t, viewer, locale), repo.messagesPage(db, t.id, TICKET_SHOW_MESSAGES, 0)]);
+    rows.reverse();
+    const files = await repo.attachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const shop = rows.some((r) => r.sender === 'seller') && t.shop_id ? await repo.shopBrief(db, t.shop_id) : undefined;
+    const team = rows.some((r) => r.sender === 'support') ? await supportName(locale) : '';
+    const at = ctx.now();
+    const messages = rows.map((r): TicketShowMessage => {
+      const who =
+        r.sender === 'customer'
+          ? { id: t.user_id, name: t.customer_name, photo: t.customer_photo }
+          : r.sender === 'seller'
+            ? { id: r.shop_user_id, name: shop ? localized(shop.name, shop.name_ar, locale) : '', photo: shop?.logo ?? null }
+            : { id: null, name: team, photo: null };
+      return {
+        id: r.id,
+        message: r.message,
+        sender: r.sender,
+        sender_id: who.id,
+        sender_name: who.name,
+        profile_photo: who.photo ?? DEFAULT_AVATAR_URL,
+        is_highlighted: r.sender === 'support',
+        created_at: formatTimeAgo(r.created_at, locale, at),
+        created_at_iso: r.created_at,
+      };
+    });
+    return {
+      ...ticket,
+      original_status: originalStatus(t.status),
+      user_chat: ticket.can_reply,
+      email: t.customer_email,
+      phone: t.customer_phone,
+      messages,
+      highlighted_messages: messages.filter((m) => m.is_highlighted),
+      attachments: files.map((f) => ({ id: f.id, src: ctx.signer.sign(f.id, viewer.tokenId).url, type: f.kind, name: f.name })),
+    };
+  }
+
+  /** The marketplace's name in the request's language (the `app_name` setting): how the support team signs its answers. */
+  async function supportName(locale: Locale) {
+    return pickText(await readSetting(db, 'app_name'), locale)?.trim() || 'Souq';
   }
 
   /** Messages (with their attachments and links signed for the viewer) in the order given. */
@@ -135,6 +205,17 @@ export function createTicketsService(ctx: TicketsContext) {
     return { total, messages: await present(t, rows, viewer, locale) };
   }
 
+  /**
+   * The active issue type a new ticket names: by id, or by its name in English or Arabic (compared
+   * without regard to case or runs of spaces; the original web client sends the name). Null: none.
+   */
+  async function issueTypeOf(named: { id: number } | { name: string }): Promise<number | null> {
+    if ('id' in named) return (await repo.activeIssueType(db, named.id))?.id ?? null;
+    const norm = (s: string | null) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+    const found = (await repo.issueTypes(db)).find((t) => norm(t.name) === named.name || norm(t.name_ar) === named.name);
+    return found?.id ?? null;
+  }
+
   /** Checks, re-encodes and writes the files; a refused file is a 422 naming it under `attachments`. */
   async function storeFiles(files: IncomingFile[], otherErrors: Record<string, string[]> = {}): Promise<StoredFile[]> {
     const prepared = files.length ? await ctx.files.prepare(files) : { files: [], errors: [] };
@@ -167,15 +248,14 @@ export function createTicketsService(ctx: TicketsContext) {
     const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
     const fields = parsed.success ? parsed.data : null;
     let order: Awaited<ReturnType<typeof repo.customerOrder>>;
-    if (fields && !(await repo.activeIssueType(db, fields.issue_type))) {
-      errors.issue_type = ['The selected issue type is invalid.'];
-    }
+    const issueTypeId = fields ? await issueTypeOf(fields.issue_type) : null;
+    if (fields && issueTypeId === null) errors.issue_type = ['The selected issue type is invalid.'];
     if (fields?.order_number) {
       order = await repo.customerOrder(db, viewer.userId, fields.order_number);
       if (!order) errors.order_number = ['The selected order number is invalid.'];
     }
     const stored = await storeFiles(files, errors);
-    if (!fields) throw validationError(errors); // (storeFiles has thrown already)
+    if (!fields || issueTypeId === null) throw validationError(errors); // (storeFiles has thrown already)
     const now = ctx.now().toISOString();
     try {
       const { ticketId, messageId } = await db.transaction().execute(async (trx) => {
@@ -184,7 +264,7 @@ export function createTicketsService(ctx: TicketsContext) {
         const id = await repo.insertTicket(trx, {
           ticket_no: ticketNo,
           user_id: viewer.userId,
-          issue_type_id: fields.issue_type,
+          issue_type_id: issueTypeId,
           order_id: order?.id ?? null,
           order_code: order?.order_code ?? null,
           shop_id: order?.shop_id ?? null,
@@ -203,7 +283,7 @@ export function createTicketsService(ctx: TicketsContext) {
       });
       const t = (await repo.findTicketById(db, ticketId))!;
       const [message] = await present(t, [await repo.messageById(db, messageId)], viewer, locale);
-      return { support_ticket: await detailOf(t, locale), message: message! };
+      return { support_ticket: await detailOf(t, viewer, locale), message: message! };
     } catch (error) {
       await ctx.files.remove(stored.map((f) => f.file));
       throw error;
@@ -249,7 +329,7 @@ export function createTicketsService(ctx: TicketsContext) {
     const t = await find(viewer, ticketNo);
     const done = await repo.closeRunning(db, t.id, status, 'seller', ctx.now().toISOString());
     if (!done) throw validationError({ status: ['Only a running ticket can be completed or cancelled.'] });
-    return detailOf((await repo.findTicketById(db, t.id))!, locale);
+    return detailOf((await repo.findTicketById(db, t.id))!, viewer, locale);
   }
 
   /**
@@ -269,6 +349,9 @@ export function createTicketsService(ctx: TicketsContext) {
     return { path: where, name: a.name, mime: a.mime, kind: a.kind, size: a.size };
   }
 
-  return { list, detail, messages, create, reply, close, file };
+  return { list, detail, show, messages, create, reply, close, file };
 }
 export type TicketsService = ReturnType<typeof createTicketsService>;
+
+/** Our status in the original web client's words: a running ticket is pending (ours has no confirmation step). */
+export const originalStatus = (status: TicketStatusName): OriginalTicketStatus => (status === 'running' ? 'pending' : status);

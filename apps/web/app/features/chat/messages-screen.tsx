@@ -3,6 +3,7 @@ import { useSite } from '~/shared/site';
 import { SHOPS_PER_PAGE } from './api';
 import { customerDraft } from './chat-data';
 import { CHAT_UNREAD, conversationOf, MESSAGES_PATH, olderHref, SHOP_PARAM } from './chat-paths';
+import { shopEntry } from './inbox-entries';
 import { InboxScreen } from './inbox-screen';
 import type { InboxData } from './inbox-data';
 import { onChatEvent } from './live';
@@ -32,14 +33,7 @@ export function MessagesScreen({ data }: { data: InboxData<ShopConversation> }) 
       keyOf={shopOf}
       partyOf={(c) => c.shop}
       partyOfMessage={(m) => m.shop}
-      entryOf={(c) => ({
-        key: c.shop.id,
-        name: c.shop.name,
-        photo: c.shop.logo,
-        last: c.last_message,
-        time: c.last_message_time,
-        unread: c.unread_message_shop,
-      })}
+      entryOf={shopEntry}
       who={(shop) => ({ name: shop.name, photo: shop.logo })}
       online={(entry, newest) => newest?.shop_active_status ?? entry?.shop_active_status ?? false}
       draft={(shop, text, product) => customerDraft(user, shop, false)(text, product)}

@@ -71,7 +71,8 @@ export function TicketHeader({
           : null}
         {who === 'shop' && ticket.shop ? fact(t('ticket.shop'), <bdi>{ticket.shop.name}</bdi>) : null}
         {who === 'customer' ? fact(t('tickets.customer'), <bdi>{ticket.customer.name}</bdi>) : null}
-        {fact(t('ticket.opened'), formatDateTime(ticket.created_at, locale))}
+        {/* created_at is the customer's display text for the original web client (decision 024, issue 42). */}
+        {fact(t('ticket.opened'), formatDateTime(ticket.created_at_iso, locale))}
       </dl>
       {actions ? <div className="tk-head__actions">{actions}</div> : null}
       {ticket.status !== 'running' ? (
