@@ -565,7 +565,11 @@ export const OVERLAYS: OverlaySpec[] = [
       const id = await readyCustomer(page, { order: 'cash' });
       await page.evaluate(async (id) => {
         const seller = JSON.parse(localStorage.getItem('seller_auth') ?? '{}') as { token?: string };
-        const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${seller.token}` };
+        const headers = {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${seller.token}`,
+        };
         for (const order_status of ['Confirm', 'Processing', 'Pickup', 'On The Way', 'Delivered'])
           await fetch(`/api/seller/orders/${id}/status`, { method: 'POST', headers, body: JSON.stringify({ order_status }) });
       }, id);

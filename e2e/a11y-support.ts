@@ -95,6 +95,13 @@ export async function context(
     reducedMotion: 'no-preference',
   });
   if (locale === 'en') await ctx.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
+  // Every Content-Security-Policy violation a document reports, read by `violations()` of pageIn: the
+  // screen scans walk every route, signed out and signed in, and fail on any (decision 016).
+  await ctx.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   if (auth === 'user') {
     await ctx.addInitScript(
       (value: string) => {
@@ -129,12 +136,16 @@ export function sharedContext(locale: Locale, width: Width, auth: Auth) {
   return ctx;
 }
 
-/** A page whose console errors are collected (a broken screen must not pass as accessible). */
+/**
+ * A page whose console errors are collected (a broken screen must not pass as accessible), and the
+ * policy violations its current document reported so far.
+ */
 export async function pageIn(ctx: BrowserContext) {
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors };
+  const violations = () => page.evaluate(() => [...((window as unknown as { __csp?: string[] }).__csp ?? [])]);
+  return { page, errors, violations };
 }
 
 /** Hydrated, client-side data loaded (no busy region or skeleton left), fonts ready. */

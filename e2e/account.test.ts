@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 type Locale = 'ar' | 'en';
 interface Session {
@@ -142,7 +142,7 @@ describe('account area', () => {
       const page = await signedInPage(session, { locale });
       await open(page, '/manage-address');
       await page.locator('[data-testid=addresses-empty]').waitFor();
-      await page.screenshot({ path: new URL(`./screenshots/account-addresses-empty-${locale}.png`, import.meta.url).pathname });
+      await screenshot(page, `account-addresses-empty-${locale}`);
       await page.click('[data-testid=address-add]');
       await page.waitForURL((u) => u.pathname === '/manage-address/new');
       await page.locator('[data-testid=address-form]').waitFor();
@@ -201,9 +201,7 @@ describe('account area', () => {
       await cards2.nth(1).locator('[data-testid=address-delete]').click();
       const dialog = page2.locator('[data-testid=address-delete-dialog]');
       await dialog.locator('[data-testid=confirm-yes]').waitFor();
-      await page2.screenshot({
-        path: new URL(`./screenshots/account-address-delete-dialog-${locale}.png`, import.meta.url).pathname,
-      });
+      await screenshot(page2, `account-address-delete-dialog-${locale}`);
       await page2.keyboard.press('Escape');
       await dialog.locator('[data-testid=confirm-yes]').waitFor({ state: 'hidden' });
       expect(await cards2.count()).toBe(2);

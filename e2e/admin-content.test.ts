@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the operator console's content and flash sales: the demo operator writes a blog post with bold
@@ -52,9 +50,7 @@ async function consolePage(locale: Locale, width: number) {
 }
 
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** Nothing but the page's own scroll boxes is wider than the window, and the page does not scroll sideways. */

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the operator console's support desk and customers: a customer made here opens a ticket without
@@ -79,9 +77,7 @@ async function open(page: TestPage, to: string) {
 
 /** A full-page screenshot to e2e/screenshots (git-ignored); the page stays open. */
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** A real PNG image (solid colour), encoded here with zlib. */

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the console's orders and refunds: the test places its own orders of shop 2, pays them on
@@ -99,10 +97,7 @@ async function operatorPage(locale: Locale, width: number, session: string) {
 
 async function shot(page: TestPage, name: string) {
   if (name.endsWith('-320')) return; // checked, not kept
-  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true, closeToasts: true });
 }
 
 /** Nothing of the page lies beyond its sides (a wide table scrolls inside its own box). */

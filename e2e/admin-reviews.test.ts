@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 import { call, deliveredOrder } from './orders-api';
 
 /**
@@ -44,9 +42,7 @@ async function open(page: TestPage, to: string) {
 }
 
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** How many reviews with `stamp` the product page shows, read anew until it is `count` (the catalogue's cache). */

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the operator console's Settings and Currencies (BACKOFFICE.md "Operator console"): the demo
@@ -70,9 +68,7 @@ async function consolePage(locale: Locale, width: number, height = 900) {
 }
 
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** Elements sticking out of the viewport sideways (outside the boxes that scroll on their own). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the operator console's dashboard and shops: a new seller applies at /shop/register, the
@@ -256,11 +256,11 @@ describe('operator console: shops', () => {
         await hydrated(one);
         await one.locator('[data-testid=admin-shop-suspend]').waitFor();
         await expectNoSidewaysScroll(one, '.adm-scroll');
-        await one.screenshot({ path: `${import.meta.dirname}/screenshots/admin-shop-${locale}-${width}.png`, fullPage: true });
+        await screenshot(one, `admin-shop-${locale}-${width}`, { fullPage: true });
         await one.locator('[data-testid=admin-shop-suspend]').click();
         const dialog = one.locator('[data-testid=shop-suspend-dialog][open]');
         await dialog.locator('[data-testid=shop-reason]').waitFor();
-        await one.screenshot({ path: `${import.meta.dirname}/screenshots/admin-shop-suspend-${locale}-${width}.png` });
+        await screenshot(one, `admin-shop-suspend-${locale}-${width}`);
         await dialog.locator('[data-testid=shop-reason-cancel]').click();
         await expect.poll(() => one.locator('[data-testid=shop-suspend-dialog][open]').count()).toBe(0);
         expect(await one.locator('.adm-shop__meta [data-testid=shop-status]').getAttribute('data-status')).toBe('active');

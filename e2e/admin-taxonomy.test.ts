@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -173,9 +173,7 @@ describe('console catalogue and banners (shared demo server)', () => {
           if (name === 'catalogue') {
             await page.locator('[data-testid=tax-new]').click();
             await page.locator('[data-testid=tax-dialog][open] [data-testid=tax-form]').waitFor();
-            await page.screenshot({
-              path: path.join(import.meta.dirname, 'screenshots', `admin-catalogue-dialog-${locale}-${width}.png`),
-            });
+            await screenshot(page, `admin-catalogue-dialog-${locale}-${width}`);
             await page.keyboard.press('Escape');
             await page.locator('[data-testid=tax-dialog][open]').waitFor({ state: 'detached' });
           }

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 37, the operator console: the demo operator (admin@souq.om, seeded in the local environment) signs
@@ -54,9 +52,7 @@ async function operatorSession() {
 }
 
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** The audit log's row of the price change (seller's product writes only, so it is on the first page). */

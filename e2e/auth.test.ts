@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, SCREENSHOTS, type TestPage } from './browser';
 
 const TEXT = {
   ar: {
@@ -27,10 +26,9 @@ const TEXT = {
 
 /** A viewport screenshot of an open modal (the page stays open; `finish` takes the last one). */
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
+  if (!SCREENSHOTS) return;
   await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await screenshot(page, name);
 }
 
 /** Resolves with the code of the next POST /api/send-otp answer (the local environment answers it). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
@@ -48,9 +48,42 @@ export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="1"]', { state: 'attached' });
 }
 
-export async function finish(page: TestPage, name: string) {
+/**
+ * Pictures for people to look at, in e2e/screenshots/ (ignored by git, never compared). `npm test` runs with
+ * E2E_SCREENSHOTS=0 and takes none: nobody looks at a whole run's pictures, and their encoding and the lazy
+ * images loaded for them were minutes of the browser stage on two cores. A test file run alone takes them.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
+/**
+ * A picture of the page (`fullPage`: all of it, else the viewport) or of one part of it (a locator), named
+ * `name`.png; `closeToasts` first closes the toasts of the steps before, which would cover the screen.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false, closeToasts = false }: { fullPage?: boolean; closeToasts?: boolean } = {},
+) {
+  if (!SCREENSHOTS) return;
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in target) {
+    if (closeToasts)
+      await target.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
+    await target.screenshot({ path: file, fullPage });
+  } else await target.screenshot({ path: file });
+}
+
+/** The test's last look at a page: a full-page picture, no console errors, its context closed. */
+export async function finish(page: TestPage, name: string) {
+  if (SCREENSHOTS) await fullyPainted(page);
+  await screenshot(page, name, { fullPage: true });
+  expect(page.errors, 'console errors').toEqual([]);
+  await page.context().close();
+}
+
+async function fullyPainted(page: Page) {
   // Sections below the fold have `content-visibility: auto` (painted as they scroll into view): a
   // full-page capture does not scroll, so they are made visible first, as a reader scrolling sees them.
   await page.addStyleTag({ content: '*{content-visibility:visible !important}' });
@@ -67,7 +100,4 @@ export async function finish(page: TestPage, name: string) {
           });
     await Promise.race([Promise.all(lazy.map(settled)), new Promise((r) => setTimeout(r, 5000))]);
   });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-  expect(page.errors, 'console errors').toEqual([]);
-  await page.context().close();
 }

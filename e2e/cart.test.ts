@@ -1,7 +1,5 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, SCREENSHOTS, type TestPage } from './browser';
 
 /** Cart, basket, vouchers, checkout and buy now in the browser (issue 16, SPEC §2 and §4). */
 
@@ -78,11 +76,7 @@ async function shopperWithLine(shopId: number, { buyNow = false } = {}) {
 }
 
 async function shot(page: TestPage, name: string, fullPage = false) {
-  // The toasts of the steps before would cover the screen.
-  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+  await screenshot(page, name, { fullPage, closeToasts: true });
 }
 
 const TEXT = {
@@ -166,12 +160,11 @@ describe.each(['ar', 'en'] as const)('cart and checkout (%s)', (locale) => {
     await page.getByTestId('summary-discount').waitFor();
     await page.getByTestId('checkout-address').first().waitFor();
     await shot(page, `cart-checkout-${locale}-1280`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
-      path: path.join(import.meta.dirname, 'screenshots', `cart-checkout-${locale}-390.png`),
-      fullPage: true,
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    if (SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `cart-checkout-${locale}-390`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     // A stepper on the checkout page asks the amounts again.
     const payable = await page.getByTestId('summary-payable').textContent();

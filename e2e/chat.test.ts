@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Issue 17, the chat screens, with two browser contexts at once: the demo customer writes to a shop
@@ -78,9 +77,8 @@ async function open(page: Page, p: string) {
   await hydrated(page);
 }
 
-const SHOTS = path.join(import.meta.dirname, 'screenshots');
 async function snap(page: TestPage, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(page, name);
   expect(page.errors, 'console errors').toEqual([]);
 }
 
@@ -314,7 +312,9 @@ describe.each([
           const shown = await buyer
             .locator(`${sidebar} [data-testid="chat-message"]`)
             .evaluateAll((ms) => ms.map((m) => `${m.getAttribute('data-id')}: ${m.textContent?.slice(0, 40)}`));
-          throw new Error(`${error.message.split('\n')[0]}; /resources/chat answered ${answers.join(', ')}; shown: ${shown.join(' | ')}`);
+          throw new Error(
+            `${error.message.split('\n')[0]}; /resources/chat answered ${answers.join(', ')}; shown: ${shown.join(' | ')}`,
+          );
         });
       await ok('/seller/send-message', { user_id: who.user.id, message: `live ${stamp}` }, seller.token);
       await bubble(buyer, sidebar, `live ${stamp}`).waitFor();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finish, hydrated, newPage, type TestPage } from './browser';
+import { finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -134,7 +134,7 @@ describe('commerce under other settings', () => {
         return code;
       })
       .toMatch(/^\d{4}$/);
-    await p.screenshot({ path: path.join(import.meta.dirname, 'screenshots', 'checkout-verify-en-1280.png') });
+    await screenshot(p, 'checkout-verify-en-1280');
 
     // One box per digit (SPEC §5), and the resend offered after its 60 s countdown.
     expect(await dialog.locator('[data-testid^=code-box-]').count()).toBe(4);
@@ -174,7 +174,7 @@ describe('commerce under other settings', () => {
     await expect.poll(() => basket.getByTestId('cart-shop').count(), { timeout: 15_000 }).toBe(2);
     expect(await basket.getByTestId('shop-select').count()).toBe(0);
     expect(await basket.getByTestId('apply-voucher').count()).toBe(0);
-    await p.screenshot({ path: path.join(import.meta.dirname, 'screenshots', 'basket-single-vendor-ar-390.png') });
+    await screenshot(p, 'basket-single-vendor-ar-390');
     // Nothing was selected by hand: both shops go to checkout.
     await basket.getByTestId('proceed-checkout').click();
     await p.waitForURL(/\/checkout$/);

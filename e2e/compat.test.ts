@@ -4,9 +4,8 @@
  * where the browser has one, else Copy link and WhatsApp) and its shop card's "Visit store" link; and the
  * default-avatar rule (the API's default picture is shown as the person's initial). Arabic and English.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 type Locale = 'ar' | 'en';
 interface Product {
@@ -181,7 +180,7 @@ describe('the product page: share menu and the shop card', () => {
       expect(await page.locator('[data-testid=share-whatsapp]').getAttribute('rel')).toContain('noopener');
       await page.keyboard.press('ArrowDown');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-copy');
-      await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `compat-share-menu-${locale}.png`) });
+      await screenshot(page, `compat-share-menu-${locale}`);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-button');
@@ -239,7 +238,7 @@ describe('the product page: share menu and the shop card', () => {
       if (p!.shop.delivery_charge > 0) expect(delivery).toMatch(/\d/);
       const visitStore = card.locator('[data-testid=visit-store]');
       expect(await visitStore.textContent()).toBe(T[locale].visit);
-      await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `compat-shop-card-${locale}.png`) });
+      await screenshot(page, `compat-shop-card-${locale}`);
       // By keyboard.
       await visitStore.focus();
       await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot } from './browser';
 
 /**
  * The customer's notifications in the account area (issue 38, decision 046): an order placed through the
@@ -114,7 +114,7 @@ describe.each(['ar', 'en'] as const)('notifications in the account area (%s)', (
     expect(await page.getByTestId('account-sidebar').locator('a[href="/notifications"]').getAttribute('class')).toContain(
       'is-active',
     );
-    await page.screenshot({ path: `${import.meta.dirname}/screenshots/notifications-list-${locale}.png`, fullPage: true });
+    await screenshot(page, `notifications-list-${locale}`, { fullPage: true });
     await link.click();
     await page.waitForURL(`**/order-history/${order.id}`);
     await finish(page, `notifications-${locale}`);

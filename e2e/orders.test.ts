@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 type Locale = 'ar' | 'en';
 const PASSWORD = 'tidy-secret-41';
@@ -111,7 +110,7 @@ async function signedInPage(who: Session, locale: Locale, width = 1280) {
 
 /** A full-page screenshot mid-test (finish() takes the last one and closes the page). */
 async function snap(page: TestPage, name: string) {
-  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
   expect(page.errors, 'console errors').toEqual([]);
 }
 

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * Online payment end to end (issue 16): checkout → the gateway's hosted page (gateway-peer.ts, a
@@ -106,10 +104,7 @@ async function sellerOnOrder(locale: Locale, orderCode: string) {
 }
 
 async function shot(page: TestPage, name: string) {
-  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true, closeToasts: true });
 }
 
 /** On /checkout or /buynow: Thawani Pay, place, confirm; resolves on the gateway's page. */

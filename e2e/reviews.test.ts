@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type TestPage, finish } from './browser';
+import { finish, screenshot, type TestPage } from './browser';
 import { call, deliveredOrder, open, signedIn } from './orders-api';
 
 /**
@@ -8,8 +7,7 @@ import { call, deliveredOrder, open, signedIn } from './orders-api';
  * on the product page with the new average, and the shop's answer beneath it.
  */
 
-const shot = (page: TestPage, name: string) =>
-  page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`) });
+const shot = (page: TestPage, name: string) => screenshot(page, name);
 
 /** A 4 × 4 PNG, opaque green (made with sharp). */
 const PNG = Buffer.from(

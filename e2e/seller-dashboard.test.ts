@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, newPage, type TestPage } from './browser';
+import { hydrated, newPage, screenshot, type TestPage } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -111,9 +109,7 @@ async function signedInAs(session: string, locale: Locale, width: number) {
 }
 
 async function shot(page: TestPage, name: string) {
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** The dashboard once loaded (figures, a new shop's welcome, or why it failed), and which of them. */

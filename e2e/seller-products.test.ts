@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /**
  * The seller centre's products (issue 36): a seller signs in, creates a product in Arabic with two
@@ -13,7 +11,6 @@ import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
 
 const SHOP_ID = 5;
 const SELLER = { email: `seller${SHOP_ID}@souq.om`, password: 'password' };
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 async function open(page: TestPage, at: string) {
   await page.goto(`${baseUrl()}${at}`);
@@ -21,8 +18,7 @@ async function open(page: TestPage, at: string) {
 }
 
 async function snap(page: TestPage, name: string) {
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** A small picture of one colour, as PNG or JPEG. */

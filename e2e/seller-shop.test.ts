@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, finish, hydrated, newPage, type TestPage } from './browser';
+import { baseUrl, finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 
 /** The seller centre's Reviews and Shop profile in the browser (issue 36, BACKOFFICE.md "Seller centre"). */
 
@@ -39,10 +37,7 @@ async function open(page: TestPage, pathname: string) {
 }
 
 async function shot(page: TestPage, name: string) {
-  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast__close').forEach((b) => b.click()));
-  const dir = path.join(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true, closeToasts: true });
 }
 
 /** A fresh customer with a default address, signed in on a new page. */

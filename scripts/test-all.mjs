@@ -139,5 +139,6 @@ else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 // The accessibility scans (half the browser tests' time) beside the others, each with its own server and
 // browser: two cores are busier, the stage takes about half as long.
-await vitestTogether('e2e', 'e2e', ['rest', 'a11y'], { E2E_SKIP_BUILD: '1' });
+// No screenshots in the whole run (e2e/browser.ts SCREENSHOTS): nobody looks at them there.
+await vitestTogether('e2e', 'e2e', ['rest', 'a11y'], { E2E_SKIP_BUILD: '1', E2E_SCREENSHOTS: '0' });
 finish();
