@@ -85,36 +85,46 @@ function vitest(name, dir, env = {}) {
 }
 
 /**
- * Vitest runs of one folder at the same time, each on its own share of the files (`E2E_PART`, see
- * e2e/vitest.config.ts), counted as one stage. The first prints as it goes; the others' output is kept
- * and printed when all are done.
+ * Runs at the same time, counted as one stage (`runs`: a label, a command, its folder, its environment and,
+ * for a vitest run, its JSON report). The first prints as it goes; the others' output is kept and printed
+ * when all are done.
  */
-async function vitestTogether(name, dir, parts, env = {}) {
+async function together(name, runs) {
   const started = Date.now();
-  console.log(`\n━━ ${name} (${parts.length} runs at once: ${parts.join(', ')}) ━━`);
-  const runs = parts.map((part, i) => {
-    const report = path.join(tmp, `${name.replace(/\W+/g, '-')}-${part}.json`);
-    const log = i === 0 ? null : path.join(tmp, `${part}.log`);
-    const child = spawn('npx', vitestArgs(report), {
-      cwd: path.join(root, dir),
-      env: { ...process.env, ...env, E2E_PART: part },
+  console.log(`\n━━ ${name} (${runs.length} runs at once: ${runs.map((r) => r.label).join(', ')}) ━━`);
+  const children = runs.map((r, i) => {
+    const log = i === 0 ? null : path.join(tmp, `${r.label.replace(/\W+/g, '-')}.log`);
+    const child = spawn(r.cmd, r.args, {
+      cwd: r.cwd ?? root,
+      env: { ...process.env, ...r.env },
       stdio: log ? ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] : 'inherit',
     });
-    const done = new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
-    return { part, report, log, done };
+    return { ...r, log, done: new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1))) };
   });
-  const statuses = await Promise.all(runs.map((r) => r.done));
+  const statuses = await Promise.all(children.map((r) => r.done));
   const counts = [];
-  for (const [i, r] of runs.entries()) {
+  for (const [i, r] of children.entries()) {
     if (r.log) {
-      console.log(`\n━━ ${name}: ${r.part} ━━`);
+      console.log(`\n━━ ${name}: ${r.label} ━━`);
       process.stdout.write(fs.readFileSync(r.log, 'utf8'));
     }
-    counts.push(`${r.part}: ${count(r.report, statuses[i]) || `exit ${statuses[i]}`}`);
+    let counted = 'ok';
+    if (r.report) counted = count(r.report, statuses[i]);
+    else if (statuses[i] !== 0) {
+      totals.failed += 1; // a command without a report that failed counts one failure
+      counted = '';
+    }
+    counts.push(`${r.label}: ${counted || `exit ${statuses[i]}`}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   timings.push(`${name}: ${seconds} s (${counts.join('; ')})`);
   if (statuses.some((status) => status !== 0)) finish(`stage "${name}" failed`);
+}
+
+/** A vitest run of `dir` for together(), its JSON report named after `label`. */
+function vitestRun(label, dir, env = {}) {
+  const report = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  return { label, cmd: 'npx', args: vitestArgs(report), cwd: path.join(root, dir), env, report };
 }
 
 function finish(reason) {
@@ -126,19 +136,32 @@ function finish(reason) {
   process.exit(totals.failed > 0 || reason ? 1 : 0);
 }
 
-run('lint', 'npm', ['run', 'lint']);
-run('typecheck', 'npm', ['run', 'typecheck']);
+// Lint and the type check are one process each: on two cores they run side by side.
+await together('lint and typecheck', [
+  { label: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { label: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+]);
 vitest('web unit', 'apps/web');
 // Built once here: the API suite mounts the built web app in some tests, and the browser tests serve it.
 run('web build', 'npm', ['run', 'build', '--workspace', '@souq/web']);
 // The browser tests start the server as `npm start` does: the compiled API (scripts/build-api.mjs).
 run('api build', 'npm', ['run', 'build', '--workspace', '@souq/api']);
-vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
-if (process.env.TEST_POSTGRES_URL) vitest('api (postgresql)', 'apps/api', { TEST_DIALECT: 'postgres' });
-else console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
+// Both databases at once: the PostgreSQL run waits on its server much of its time.
+if (process.env.TEST_POSTGRES_URL)
+  await together('api', [
+    vitestRun('sqlite', 'apps/api', { TEST_POSTGRES_URL: '' }),
+    vitestRun('postgresql', 'apps/api', { TEST_DIALECT: 'postgres' }),
+  ]);
+else {
+  vitest('api (sqlite)', 'apps/api', { TEST_POSTGRES_URL: '' });
+  console.log('\nPostgreSQL run skipped: TEST_POSTGRES_URL is not set');
+}
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 // The accessibility scans (half the browser tests' time) beside the others, each with its own server and
-// browser: two cores are busier, the stage takes about half as long.
+// browser (E2E_PART, see e2e/vitest.config.ts): two cores are busier, the stage takes about half as long.
 // No screenshots in the whole run (e2e/browser.ts SCREENSHOTS): nobody looks at them there.
-await vitestTogether('e2e', 'e2e', ['rest', 'a11y'], { E2E_SKIP_BUILD: '1', E2E_SCREENSHOTS: '0' });
+await together(
+  'e2e',
+  ['rest', 'a11y'].map((part) => vitestRun(part, 'e2e', { E2E_SKIP_BUILD: '1', E2E_SCREENSHOTS: '0', E2E_PART: part })),
+);
 finish();
