@@ -275,9 +275,10 @@ describe(`support tickets as the original client calls them (${testDialect()})`,
         ar: string;
       }
     ).ar;
-    // Ours stays (our storefront reads it); the original client's words are beside it.
+    // The original client's word in `status` (it reads it); ours, which our storefront reads, in `state`.
     expect(t).toMatchObject({
-      status: 'running',
+      status: 'pending',
+      state: 'running',
       original_status: 'pending',
       can_reply: true,
       user_chat: true,
@@ -333,6 +334,7 @@ describe(`support tickets as the original client calls them (${testDialect()})`,
     ).data.support_ticket;
     expect(en).toMatchObject({
       status: 'completed',
+      state: 'completed',
       original_status: 'completed',
       user_chat: false,
       created_at: '09 November, 2026',

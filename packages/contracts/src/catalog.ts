@@ -153,6 +153,12 @@ export const productFiltersSchema = z.object({
   /** Lowest and highest effective price among the matches (0 when none match). */
   min_price: z.number(),
   max_price: z.number(),
+  /**
+   * The same bounds as whole numbers (the lowest rounded down, the highest up), as the original web
+   * client's price slider steps them (decision 024, issue 42); ours read the exact pair above.
+   */
+  min_price_int: z.number().int(),
+  max_price_int: z.number().int(),
 });
 export type ProductFilters = z.infer<typeof productFiltersSchema>;
 

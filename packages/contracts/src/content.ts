@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt, listQuery } from './catalog';
+import { queryInt, listQuery, productSchema } from './catalog';
 import { envelope } from './common';
 import { BLOGS_PER_PAGE } from './constants';
 import { cleanText, fieldLabel, stringField, stripInvisible } from './text';
@@ -21,7 +21,11 @@ export const blogSchema = z.object({
   title: z.string(),
   slug: z.string(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
-  post_by: z.string(),
+  /**
+   * Who wrote it: the name (the request's language) and a picture, never null (posts name their author
+   * by text alone, so it is the default avatar; decision 024, issue 42).
+   */
+  post_by: z.object({ name: z.string(), profile_photo: z.string() }),
   thumbnail: z.string().nullable(),
   total_views: z.number().int(),
   /**
@@ -29,13 +33,25 @@ export const blogSchema = z.object({
    * details: the whole article as sanitised HTML.
    */
   description: z.string(),
+  /**
+   * The display date the original web client prints as it comes ("26 Nov, 2026", the request's
+   * language, Oman time; decision 024, issue 42); the instant is `created_at_iso`, which ours reads.
+   */
   created_at: z.string(),
+  created_at_iso: z.string(),
 });
 export type Blog = z.infer<typeof blogSchema>;
 
 export const blogDetailSchema = blogSchema.extend({
   /** The opening of the article as plain text (meta description, social cards). */
   excerpt: z.string(),
+  /** The post's tags: posts have none here, so always [] (the original client's share buttons read it). */
+  tags: z.array(z.string()),
+  /**
+   * Products to show under the post, as the catalogue's lists give cards: the site's most popular (blog
+   * categories are not product categories; decision 024, issue 42).
+   */
+  related_products: z.array(productSchema),
 });
 export type BlogDetail = z.infer<typeof blogDetailSchema>;
 

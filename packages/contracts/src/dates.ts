@@ -54,6 +54,18 @@ export function formatLongDate(iso: string, locale: string): string {
   return `${day} ${month}${locale === 'ar' ? '،' : ','} ${muscat.getUTCFullYear()}`;
 }
 
+/**
+ * The blog's date as the original web client prints it as it comes (decision 024, issue 42):
+ * "26 Nov, 2026" / "26 نوفمبر، 2026" — formatDate's day and month, then a comma (Arabic's in Arabic)
+ * and the year, in Oman's time.
+ */
+export function formatCommaDate(iso: string, locale: string): string {
+  const muscat = inMuscat(iso);
+  if (!muscat) return '';
+  const months = locale === 'ar' ? MONTHS.ar : MONTHS.en;
+  return `${muscat.getUTCDate()} ${months[muscat.getUTCMonth()]}${locale === 'ar' ? '،' : ','} ${muscat.getUTCFullYear()}`;
+}
+
 type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 /** Arabic nouns by CLDR plural category: one (1), two (2), few (3–10), many (11–99), other (0, 100–102 …). */

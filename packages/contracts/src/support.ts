@@ -206,13 +206,18 @@ export const ticketShowMessageSchema = z.object({
 export type TicketShowMessage = z.infer<typeof ticketShowMessageSchema>;
 
 /**
- * `GET /support-ticket/show`: the ticket as our storefront reads it (`status` running|completed|cancel),
- * plus what the original web client's ticket page reads: its status in its own words, whether the
- * customer may answer, the customer's e-mail and phone, the conversation (oldest first, the newest
- * TICKET_SHOW_MESSAGES) and its files (signed links).
+ * `GET /support-ticket/show`: the ticket's page, as the original web client reads it (decision 024,
+ * issue 42): `status` in that client's words (pending|confirm|completed|cancel), ours (running|
+ * completed|cancel) as `state`, whether the customer may answer, the customer's e-mail and phone, the
+ * conversation (oldest first, the newest TICKET_SHOW_MESSAGES) and its files (signed links). The other
+ * fields are the ticket's details as the seller's and the console's answers give them.
  */
-export const supportTicketShowSchema = supportTicketDetailSchema.extend({
-  /** `status` in the original client's words: running is pending, completed and cancel stay. */
+export const supportTicketShowSchema = supportTicketDetailSchema.omit({ status: true }).extend({
+  /** The original client's word: a running ticket is `pending` (`confirm` is never answered). */
+  status: z.enum(ORIGINAL_TICKET_STATUSES),
+  /** Our status (running|completed|cancel): what our storefront's ticket page reads. */
+  state: z.enum(ticketStatuses),
+  /** The same as `status` (the twin it had before `status` took the original's word). */
   original_status: z.enum(ORIGINAL_TICKET_STATUSES),
   /** May the customer answer (the ticket is running): the same as `can_reply`. */
   user_chat: z.boolean(),

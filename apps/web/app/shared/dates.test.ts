@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatTimeAgo } from '@souq/contracts/dates';
+import { formatCommaDate, formatLongDate, formatTimeAgo } from '@souq/contracts/dates';
 import { formatDate } from './dates';
 
 const intl = {
@@ -109,5 +109,32 @@ describe("formatTimeAgo (the original client's last message time, decision 024 i
     expect(formatTimeAgo(ago(29 * DAY), 'en', now)).toBe('4 weeks ago');
     expect(formatTimeAgo(ago(364 * DAY), 'en', now)).toBe('12 months ago');
     expect(formatTimeAgo('not a date', 'en', now)).toBe('');
+  });
+});
+
+describe("formatCommaDate (the original client's blog date, decision 024 issue 42)", () => {
+  /** Intl's short day, month and year, written "26 Nov, 2026" (the Arabic comma in Arabic). */
+  const expected = (iso: string, locale: 'ar' | 'en') => {
+    const parts = intl[locale].formatToParts(new Date(iso));
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return `${part('day')} ${part('month')}${locale === 'ar' ? '،' : ','} ${part('year')}`;
+  };
+  for (const locale of ['ar', 'en'] as const) {
+    it(`matches Intl's ${locale} short date in Oman's time, every month`, () => {
+      for (let month = 0; month < 12; month++) {
+        for (const iso of [
+          new Date(Date.UTC(2026, month, 1, 0, 0)).toISOString(),
+          new Date(Date.UTC(2026, month, 25, 19, 59)).toISOString(),
+          new Date(Date.UTC(2026, month, 25, 20, 0)).toISOString(),
+        ])
+          expect(formatCommaDate(iso, locale), iso).toBe(expected(iso, locale));
+      }
+    });
+  }
+
+  it('writes the example dates', () => {
+    expect(formatCommaDate('2026-11-25T21:30:00.000Z', 'en')).toBe('26 Nov, 2026');
+    expect(formatCommaDate('2026-11-25T21:30:00.000Z', 'ar')).toBe('26 نوفمبر، 2026');
+    expect(formatCommaDate('not a date', 'en')).toBe('');
   });
 });

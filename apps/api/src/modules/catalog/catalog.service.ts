@@ -49,6 +49,17 @@ const RECENT = 20;
 
 type Answer<T extends { data: unknown }> = T['data'];
 
+/**
+ * A list's price bounds from baisa: ours exact (OMR), and the whole-number pair the original web client's
+ * slider reads (decision 024, issue 42), floor and ceiling so that every match stays inside it.
+ */
+export const priceBounds = (minBaisa: number, maxBaisa: number) => ({
+  min_price: minBaisa / 1000,
+  max_price: maxBaisa / 1000,
+  min_price_int: Math.floor(minBaisa / 1000),
+  max_price_int: Math.ceil(maxBaisa / 1000),
+});
+
 const toFlashSale = (
   r: { id: number; name: string; name_ar: string | null; thumbnail: string | null; start_at: string; end_at: string },
   locale: Locale,
@@ -197,7 +208,7 @@ export function createCatalogService(
       };
       if (q.search && filter.terms.length === 0) {
         // Only punctuation: nothing can match.
-        return { total: 0, products: [], filters: { sizes: [], colors: [], brands: [], min_price: 0, max_price: 0 } };
+        return { total: 0, products: [], filters: { sizes: [], colors: [], brands: [], ...priceBounds(0, 0) } };
       }
       const key = `products:${locale}:${JSON.stringify([filter, q.sort_type, q.page, q.per_page])}`;
       const value = await cached(key, async () => {
@@ -293,8 +304,7 @@ export function createCatalogService(
             sizes: f.sizes.map((s) => ({ id: s.id, name: s.name })),
             colors: f.colors.map((c) => ({ id: c.id, name: localized(c.name, c.name_ar, locale), color_code: c.color_code })),
             brands: f.brands.map((b) => ({ id: b.id, name: localized(b.name, b.name_ar, locale) })),
-            min_price: f.minPrice / 1000,
-            max_price: f.maxPrice / 1000,
+            ...priceBounds(f.minPrice, f.maxPrice),
           },
         };
       });

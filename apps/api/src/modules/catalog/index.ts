@@ -9,10 +9,11 @@ export async function catalogRoutes(app: FastifyInstance) {
 }
 
 // The public surface other modules may use: commerce prices and describes lines the way product cards
-// do, from the same product rows; the wishlist lists product cards.
+// do, from the same product rows; the wishlist lists product cards, and a blog post the popular ones.
 export {
   fromJsonArray,
   jsonArrayFrom,
+  popularProductIds,
   productRowsWithVariants,
   runningFlashPriceColumn,
   runningFlashPrices,

@@ -4,19 +4,24 @@ import {
   type BlogCategory,
   type BlogDetailsResponse,
   type BlogsResponse,
+  DEFAULT_AVATAR_URL,
+  formatCommaDate,
   hasControl,
   type LegalPageResponse,
   type Locale,
 } from '@souq/contracts';
-import type { Db } from '../../db';
+import type { Db, Dialect } from '../../db';
 import { notFound } from '../../http/route';
 import { plainExcerpt, sanitizeRichText } from '../../shared/rich-text';
 import { localized } from '../../shared/localized';
+import { popularProductIds, productCards } from '../catalog';
 import * as repo from './blog.repository';
 
 const RELATED = 3;
 const POPULAR = 5;
 const EXCERPT = 200;
+/** Products under a post: as many as the home page's popular row. */
+const RELATED_PRODUCTS = 10;
 /** Oman's clock: UTC+4 all year, no daylight saving. A visitor's "day" is Muscat's. */
 const MUSCAT_OFFSET_MS = 4 * 3_600_000;
 
@@ -32,11 +37,13 @@ function toItem(r: repo.PostRow, locale: Locale): Blog {
     title: localized(r.title, r.title_ar, locale),
     slug: r.slug,
     category: { id: r.category_id, name: localized(r.category_name, r.category_name_ar, locale), slug: r.category_slug },
-    post_by: localized(r.post_by, r.post_by_ar, locale),
+    // An author is a name typed with the post, no account: the picture is the default avatar (decision 024 point 7).
+    post_by: { name: localized(r.post_by, r.post_by_ar, locale), profile_photo: DEFAULT_AVATAR_URL },
     thumbnail: r.thumbnail,
     total_views: Number(r.total_views),
     description: plainExcerpt(localized(r.description, r.description_ar, locale), EXCERPT),
-    created_at: r.created_at,
+    created_at: formatCommaDate(r.created_at, locale),
+    created_at_iso: r.created_at,
   };
 }
 
@@ -53,7 +60,7 @@ export interface ContentService {
   legalPage(slug: string, locale: Locale): Promise<Data<LegalPageResponse>>;
 }
 
-export function createContentService(db: Db, now: () => Date): ContentService {
+export function createContentService(db: Db, dialect: Dialect, now: () => Date): ContentService {
   /** The salt of the day in this process, read (or made) once per day. */
   let salt: { day: string; key: string } | null = null;
 
@@ -110,7 +117,13 @@ export function createContentService(db: Db, now: () => Date): ContentService {
 
     async blog(slugOrId, locale) {
       const row = await findPost(slugOrId);
-      const [related, popular] = await Promise.all([repo.relatedPosts(db, row, RELATED), repo.popularPosts(db, row.id, POPULAR)]);
+      const [related, popular, productIds] = await Promise.all([
+        repo.relatedPosts(db, row, RELATED),
+        repo.popularPosts(db, row.id, POPULAR),
+        // Blog categories are not product categories: the site's most popular products, in the catalogue's
+        // `popular_product` order (decision 024, issue 42).
+        popularProductIds(db, RELATED_PRODUCTS),
+      ]);
       const body = localized(row.description, row.description_ar, locale);
       return {
         blog: {
@@ -118,6 +131,10 @@ export function createContentService(db: Db, now: () => Date): ContentService {
           // Stored sanitised; sanitised again on the way out (defence in depth).
           description: sanitizeRichText(body),
           excerpt: plainExcerpt(body, EXCERPT),
+          // Posts have no tags here; the original client's share buttons need the list.
+          tags: [],
+          // Built for no one (the answer is cached publicly): is_favorite is false, as on the home page's cache.
+          related_products: await productCards(db, dialect, productIds, locale, null, now().toISOString()),
         },
         related_blogs: related.map((r) => toItem(r, locale)),
         popular_blogs: popular.map((r) => toItem(r, locale)),

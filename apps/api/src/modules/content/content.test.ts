@@ -54,7 +54,7 @@ describe('GET /api/blogs (API.md "Support and content")', () => {
     const { data } = blogsResponseSchema.parse(res.json());
     expect(data.total).toBeGreaterThanOrEqual(10);
     expect(data.blogs).toHaveLength(9);
-    const dates = data.blogs.map((b) => b.created_at);
+    const dates = data.blogs.map((b) => b.created_at_iso);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(data.categories.map((c) => c.slug)).toEqual(['omani-heritage', 'buying-guides', 'recipes-hospitality']);
     expect(data.categories.reduce((n, c) => n + c.total_blogs, 0)).toBe(data.total);
@@ -81,7 +81,7 @@ describe('GET /api/blogs (API.md "Support and content")', () => {
     const ar = blogsResponseSchema.parse((await get(`/api/blogs?category_id=${recipes.id}&per_page=50`, 'ar')).json()).data;
     expect(ar.blogs.map((b) => b.title)).toContain('القهوة العُمانية: تحضيرها على الطريقة التقليدية');
     expect(ar.categories.find((c) => c.id === recipes.id)!.name).toBe('وصفات وضيافة');
-    expect(ar.blogs.find((b) => b.slug === 'preparing-omani-kahwa')!.post_by).toBe('فاطمة الكندية');
+    expect(ar.blogs.find((b) => b.slug === 'preparing-omani-kahwa')!.post_by.name).toBe('فاطمة الكندية');
     expect(ar.blogs.every((b) => /[\u0600-\u06FF]/.test(b.description))).toBe(true);
 
     expect(blogsResponseSchema.parse((await get('/api/blogs?category_id=999')).json()).data).toMatchObject({

@@ -17,7 +17,7 @@ const VIEWS_PER_MINUTE = 60;
 
 /** The blog and the legal and policy pages (API.md "Support and content", issue 18). */
 export async function contentRoutes(app: FastifyInstance) {
-  const content = createContentService(app.db, app.config.now);
+  const content = createContentService(app.db, app.dialect, app.config.now);
   const tags = ['content'];
 
   route(

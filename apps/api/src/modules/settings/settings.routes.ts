@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { countriesResponseSchema, masterResponseSchema, translationsSchema } from '@souq/contracts';
 import { z } from 'zod';
 import { HttpError, route } from '../../http/route';
-import { translations, translationVersions } from '../i18n';
+import { langAnswers, translationVersions } from '../i18n';
 
 export async function settingsRoutes(app: FastifyInstance) {
   route(
@@ -26,7 +26,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       method: 'GET',
       url: '/api/lang/:locale',
       publicCache: true,
-      summary: 'Every string the storefront shows, in one language',
+      summary: "Every string the storefront shows, in one language (with the original web client's sentence keys)",
       tags: ['settings'],
       params: z.object({ locale: z.string().max(10) }),
       // The version the pages ask for (decision 032): the answer at that address never changes.
@@ -35,7 +35,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async ({ params, query, reply }) => {
       const langs = await app.services.settings.languages();
-      const messages = translations[params.locale as keyof typeof translations];
+      const messages = Object.hasOwn(langAnswers, params.locale) ? langAnswers[params.locale] : undefined;
       if (!messages || !langs.some((l) => l.name === params.locale)) throw new HttpError(404, 'Language not found.');
       const version = translationVersions[params.locale]!;
       reply.header('etag', `"${version}"`);

@@ -107,7 +107,7 @@ export function createTicketsService(ctx: TicketsContext) {
 
   /**
    * The customer's ticket page (`GET /support-ticket/show`): the ticket, and what the original web
-   * client's page reads besides (decision 024, issue 42): its status in that client's words, whether
+   * client's page reads (decision 024, issue 42): `status` in that client's words and ours as `state`, whether
    * the customer may answer, the customer's e-mail and phone, the newest TICKET_SHOW_MESSAGES messages
    * oldest first (the support team's highlighted) and their files, links signed for the caller.
    */
@@ -145,9 +145,12 @@ export function createTicketsService(ctx: TicketsContext) {
         created_at_iso: r.created_at,
       };
     });
+    const { status, ...rest } = ticket;
     return {
-      ...ticket,
-      original_status: originalStatus(t.status),
+      ...rest,
+      status: originalStatus(status),
+      state: status,
+      original_status: originalStatus(status),
       user_chat: ticket.can_reply,
       email: t.customer_email,
       phone: t.customer_phone,

@@ -23,11 +23,11 @@ export function BlogMeta({ blog, views, className = '' }: { blog: Blog; views?: 
     <ul className={`blog-meta ${className}`}>
       <li>
         <PenIcon size={15} />
-        <span>{t('blog.by', { name: blog.post_by })}</span>
+        <span>{t('blog.by', { name: blog.post_by.name })}</span>
       </li>
       <li>
         <CalendarIcon size={15} />
-        <time dateTime={blog.created_at}>{formatDate(blog.created_at, locale)}</time>
+        <time dateTime={blog.created_at_iso}>{formatDate(blog.created_at_iso, locale)}</time>
       </li>
       <li data-testid="blog-views">
         <EyeIcon size={15} />
@@ -123,7 +123,7 @@ export function BlogLinkList({ blogs, testId }: { blogs: Blog[]; testId?: string
               {b.title}
             </Link>
             <span className="muted blog-links__meta">
-              <time dateTime={b.created_at}>{formatDate(b.created_at, locale)}</time>
+              <time dateTime={b.created_at_iso}>{formatDate(b.created_at_iso, locale)}</time>
               {' · '}
               {t('blog.views_n', { count: formatNumber(b.total_views, 0) })}
             </span>

@@ -16,11 +16,12 @@ export function articleJsonLd(
     headline: blog.title.slice(0, 110),
     description: blog.excerpt || undefined,
     image: blog.thumbnail ? [absolute(origin, blog.thumbnail)] : undefined,
-    datePublished: blog.created_at,
-    dateModified: blog.created_at,
+    // `created_at` is the original web client's display date (decision 024, issue 42): the instant is the twin.
+    datePublished: blog.created_at_iso,
+    dateModified: blog.created_at_iso,
     inLanguage: site.locale,
     articleSection: blog.category.name,
-    author: { '@type': 'Person', name: blog.post_by },
+    author: { '@type': 'Person', name: blog.post_by.name },
     publisher: {
       '@type': 'Organization',
       name: site.name,

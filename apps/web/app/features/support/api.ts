@@ -4,6 +4,7 @@ import type {
   Envelope,
   OrdersAnswer,
   SupportTicketDetail,
+  SupportTicketShow,
   SupportTicketsAnswer,
   TicketIssueType,
   TicketMessage,
@@ -45,14 +46,41 @@ export function fetchTickets(q: TicketsQuery, signal?: AbortSignal): Promise<Sup
   });
 }
 
+/**
+ * The customer's ticket page as the other ticket answers give it: the page's `status` is the original
+ * web client's word (pending|confirm|completed|cancel) and ours is `state` (decision 024, issue 42).
+ */
+export function ticketOfShow(show: SupportTicketShow): SupportTicketDetail {
+  return {
+    id: show.id,
+    ticket_no: show.ticket_no,
+    order_number: show.order_number,
+    status: show.state,
+    subject: show.subject,
+    issue_type: show.issue_type,
+    created_at: show.created_at,
+    created_at_iso: show.created_at_iso,
+    last_message_at: show.last_message_at,
+    issue_type_id: show.issue_type_id,
+    order_id: show.order_id,
+    shop: show.shop,
+    customer: show.customer,
+    updated_at: show.updated_at,
+    closed_at: show.closed_at,
+    can_reply: show.can_reply,
+  };
+}
+
 export const customerTicketCalls: TicketCalls = {
   ticket: async (ticketNo, signal) =>
-    (
-      await accountCall<{ support_ticket: SupportTicketDetail }>('/support-ticket/show', {
-        query: { ticket_number: ticketNo },
-        signal,
-      })
-    ).support_ticket,
+    ticketOfShow(
+      (
+        await accountCall<{ support_ticket: SupportTicketShow }>('/support-ticket/show', {
+          query: { ticket_number: ticketNo },
+          signal,
+        })
+      ).support_ticket,
+    ),
   messages: (ticketNo, page, signal) =>
     accountCall<TicketMessagesAnswer>('/support-ticket-messages', {
       query: { ticket_number: ticketNo, page, per_page: TICKET_MESSAGES_PER_PAGE },
