@@ -13,7 +13,12 @@ const app = await createTestApp();
 const SHOP = 2;
 const seller = await sellerAuth(app, SHOP);
 const otherSeller = await sellerAuth(app, 5);
-const category = await app.db.selectFrom('categories').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+const category = await app.db
+  .selectFrom('categories')
+  .select('id')
+  .where('is_active', '=', 1)
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
 const uploads = path.join(app.config.dataDir, 'uploads');
 
 function multipart(file: { name?: string; filename: string; type: string; data: Buffer }) {
@@ -58,7 +63,10 @@ async function photo(width: number, height: number, quality = 85) {
   }
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality })
-    .withExif({ IFD0: { Make: 'SouqCam', Copyright: 'secret owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 35/1 17/1', GPSLongitudeRef: 'E', GPSLongitude: '58/1 24/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'SouqCam', Copyright: 'secret owner' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 35/1 17/1', GPSLongitudeRef: 'E', GPSLongitude: '58/1 24/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -84,7 +92,9 @@ function pngHeaderOnly(width: number, height: number) {
   ]);
 }
 
-const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c08040' } }).png().toBuffer();
+const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c08040' } })
+  .png()
+  .toBuffer();
 const fileOf = (url: string) => path.join(uploads, url.replace(/^\/uploads\//, ''));
 const thumbnailOf = async (id: number) =>
   (await app.db.selectFrom('products').select('thumbnail').where('id', '=', id).executeTakeFirstOrThrow()).thumbnail;
@@ -115,7 +125,12 @@ describe('adding pictures', () => {
     const png = await upload(id, { filename: 'b.png', type: 'image/png', data: small });
     expect(png.json().data.images).toHaveLength(2);
     expect(await thumbnailOf(id)).toBe(images[0]!.url);
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'changes']).where('target_id', '=', id).orderBy('id').execute();
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'changes'])
+      .where('target_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['product.create', 'product.image.add', 'product.image.add']);
     // The seller view lists them.
     const view = (await app.inject({ url: `/api/seller/products/${id}`, headers: seller })).json().data.product;
@@ -130,8 +145,14 @@ describe('adding pictures', () => {
       expect(res.statusCode, `${what}: ${res.body}`).toBe(422);
       expect(Object.keys(res.json().errors), what).toEqual(['image']);
     };
-    await expect422({ filename: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('just some text, not a picture\n'.repeat(20)) }, 'text named .jpg');
-    await expect422({ filename: 'a.gif', type: 'image/gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') }, 'a GIF');
+    await expect422(
+      { filename: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('just some text, not a picture\n'.repeat(20)) },
+      'text named .jpg',
+    );
+    await expect422(
+      { filename: 'a.gif', type: 'image/gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary') },
+      'a GIF',
+    );
     await expect422({ filename: 'bomb.png', type: 'image/png', data: pngHeaderOnly(8000, 6000) }, '48 megapixels by header');
     await expect422({ filename: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(5 * 1024 * 1024 + 10, 0xff) }, 'over 5 MB');
     await expect422({ name: 'photo', filename: 'a.png', type: 'image/png', data: small }, 'no image field');
@@ -139,7 +160,8 @@ describe('adding pictures', () => {
     expect(json.statusCode).toBe(422);
     expect(await thumbnailOf(id)).toBeNull();
 
-    for (let i = 0; i < PRODUCT_IMAGES_MAX; i++) expect((await upload(id, { filename: 'a.png', type: 'image/png', data: small })).statusCode).toBe(200);
+    for (let i = 0; i < PRODUCT_IMAGES_MAX; i++)
+      expect((await upload(id, { filename: 'a.png', type: 'image/png', data: small })).statusCode).toBe(200);
     await expect422({ filename: 'a.png', type: 'image/png', data: small }, 'the eleventh');
     const rows = await app.db.selectFrom('product_images').select('id').where('product_id', '=', id).execute();
     expect(rows).toHaveLength(PRODUCT_IMAGES_MAX);
@@ -151,12 +173,14 @@ describe('adding pictures', () => {
 });
 
 describe('order and removal', () => {
-  it('reorders with exactly the product\'s ids (else 422), the first becoming the thumbnail; removes a picture and its file', async () => {
+  it("reorders with exactly the product's ids (else 422), the first becoming the thumbnail; removes a picture and its file", async () => {
     const id = await product();
     let images: Array<{ id: number; url: string }> = [];
-    for (let i = 0; i < 3; i++) images = (await upload(id, { filename: 'a.png', type: 'image/png', data: small })).json().data.images;
+    for (let i = 0; i < 3; i++)
+      images = (await upload(id, { filename: 'a.png', type: 'image/png', data: small })).json().data.images;
     const ids = images.map((i) => i.id);
-    const reorder = (body: unknown) => app.inject({ method: 'PUT', url: `/api/seller/products/${id}/images`, headers: seller, payload: body as object });
+    const reorder = (body: unknown) =>
+      app.inject({ method: 'PUT', url: `/api/seller/products/${id}/images`, headers: seller, payload: body as object });
     for (const bad of [[ids[0], ids[1]], [...ids, ids[0]], [ids[0], ids[1], 999999], [ids[0], ids[0], ids[1]], 'x', [1.5]]) {
       const res = await reorder({ ids: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
@@ -174,10 +198,15 @@ describe('order and removal', () => {
     expect(del.statusCode).toBe(204);
     expect(fs.existsSync(file)).toBe(false);
     expect(await thumbnailOf(id)).toBe(images[1]!.url);
-    expect((await app.inject({ method: 'DELETE', url: `/api/seller/products/${id}/images/${ids[2]}`, headers: seller })).statusCode).toBe(404);
-    for (const i of [ids[1], ids[0]]) await app.inject({ method: 'DELETE', url: `/api/seller/products/${id}/images/${i}`, headers: seller });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/seller/products/${id}/images/${ids[2]}`, headers: seller })).statusCode,
+    ).toBe(404);
+    for (const i of [ids[1], ids[0]])
+      await app.inject({ method: 'DELETE', url: `/api/seller/products/${id}/images/${i}`, headers: seller });
     expect(await thumbnailOf(id)).toBeNull();
-    const actions = (await app.db.selectFrom('audit_log').select('action').where('target_id', '=', id).orderBy('id').execute()).map((a) => a.action);
+    const actions = (
+      await app.db.selectFrom('audit_log').select('action').where('target_id', '=', id).orderBy('id').execute()
+    ).map((a) => a.action);
     expect(actions.filter((a) => a === 'product.image.reorder')).toHaveLength(1);
     expect(actions.filter((a) => a === 'product.image.remove')).toHaveLength(3);
   });
@@ -199,7 +228,12 @@ describe('a burst of large uploads', () => {
     // One request body for all (built before measuring: the test's own buffers are not the server's).
     const body = multipart({ filename: 'p.jpg', type: 'image/jpeg', data: jpeg });
     const send = (id: number) =>
-      app.inject({ method: 'POST', url: `/api/seller/products/${id}/images`, headers: { ...seller, ...body.headers }, payload: body.payload });
+      app.inject({
+        method: 'POST',
+        url: `/api/seller/products/${id}/images`,
+        headers: { ...seller, ...body.headers },
+        payload: body.payload,
+      });
     // Warm: the first decodings load libvips' code and its memory pools; then one upload alone, timed.
     await Promise.all([send(ids[0]!), send(ids[1]!)]);
     const alone = performance.now();
