@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db';
 import { startOfDayIn } from '../../shared/market-time';
 import { searchTerms } from '../../shared/search-text';
-import { failedCount } from '../admin-notifications/admin-notifications.repository';
+import { failedCount } from '../admin-notifications';
 import { omr } from '../catalog';
 import * as repo from './admin-shops.repository';
 

@@ -5,6 +5,7 @@
 export const en = {
   'page.admin_notifications': 'Notifications outbox',
   'admin.nav_notifications': 'Notifications',
+  'admin.audit.target_notification': 'Notifications',
 
   'admin.notifications.title': 'Notifications',
   'admin.notifications.lead':
@@ -44,7 +45,7 @@ export const en = {
   'admin.notifications.empty_filtered': 'No notification matches this search or this status.',
 
   'admin.notifications.resend': 'Send again',
-  'admin.notifications.resend_label': 'Send the {channel} to {address} again',
+  'admin.notifications.resend_label': 'Send the message to {address} again',
   'admin.notifications.resend_title': 'Send this message to {address} again?',
   'admin.notifications.resend_text':
     'It is tried again at once, as many times as a new message. The last error stays shown until it is sent.',
@@ -65,6 +66,7 @@ export const en = {
 export const ar = {
   'page.admin_notifications': 'صندوق الإشعارات الصادرة',
   'admin.nav_notifications': 'الإشعارات',
+  'admin.audit.target_notification': 'الإشعارات',
 
   'admin.notifications.title': 'الإشعارات',
   'admin.notifications.lead':
@@ -105,7 +107,7 @@ export const ar = {
   'admin.notifications.empty_filtered': 'لا إشعار يطابق هذا البحث أو هذه الحالة.',
 
   'admin.notifications.resend': 'إعادة الإرسال',
-  'admin.notifications.resend_label': 'إعادة إرسال {channel} إلى {address}',
+  'admin.notifications.resend_label': 'إعادة إرسال الرسالة إلى {address}',
   'admin.notifications.resend_title': 'إعادة إرسال هذه الرسالة إلى {address}؟',
   'admin.notifications.resend_text':
     'تُحاوَل فورًا من جديد، بعدد محاولات الرسالة الجديدة. يبقى آخر خطأ ظاهرًا حتى تُرسل.',
