@@ -97,10 +97,11 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       const last = row.attempts >= s.maxAttempts;
       const next = new Date(deps.now().getTime() + backoff(row.attempts, s)).toISOString();
       const message = error instanceof Error ? error.message : String(error);
-      (last ? deps.log.error : deps.log.warn)(
-        { outbox: row.id, attempts: row.attempts, err: message },
-        last ? 'notification failed for good' : 'notification not sent; it will be tried again',
-      );
+      // Called on the logger (pino's methods need it as `this`): an unbound call threw here, and the
+      // row stayed `sending` until its lease ran out, never marked failed nor given its back-off.
+      const fields = { outbox: row.id, attempts: row.attempts, err: message };
+      if (last) deps.log.error(fields, 'notification failed for good');
+      else deps.log.warn(fields, 'notification not sent; it will be tried again');
       await repo.markFailed(db, row.id, id, message, next, last);
       return;
     }
