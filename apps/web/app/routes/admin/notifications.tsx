@@ -6,7 +6,6 @@ import { AccountHeading } from '~/features/account/heading';
 import { LoadFailed } from '~/features/account/load-failed';
 import { ListEmpty, ListFilters, ListSkeleton, ListTable } from '~/features/admin/list-screen';
 import {
-  DEFAULT_NOTIFICATION_STATUS,
   loadNotifications,
   NOTIFICATIONS_HOME,
   type NotificationsAnswer,
@@ -191,7 +190,6 @@ export default function AdminNotificationsPage({ loaderData }: Route.ComponentPr
   const loading = navigation.state === 'loading' && navigation.location.pathname === NOTIFICATIONS_HOME;
   const [resending, setResending] = useState<AdminNotification | null>(null);
   const [resendingAll, setResendingAll] = useState(false);
-  const filtered = Boolean(search || status !== DEFAULT_NOTIFICATION_STATUS);
   const emptyTitle = search
     ? 'admin.notifications.empty_filtered'
     : status === 'failed'
@@ -246,7 +244,7 @@ export default function AdminNotificationsPage({ loaderData }: Route.ComponentPr
                   : undefined
           }
           clear={
-            filtered && (search || status !== 'all')
+            search || status !== 'all'
               ? {
                   to: notificationsHref({ status: 'all' }),
                   label: t('admin.notifications.clear'),
