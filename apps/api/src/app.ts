@@ -32,6 +32,7 @@ import { adminDeskRoutes } from './modules/admin-desk';
 import { adminShopsRoutes } from './modules/admin-shops';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy';
 import { adminOrdersRoutes } from './modules/admin-orders';
+import { adminNotificationsRoutes } from './modules/admin-notifications';
 import { adminReviewsRoutes } from './modules/admin-reviews';
 import { sellerProductsRoutes } from './modules/seller-products';
 import { sellerShopRoutes } from './modules/seller-shop';
@@ -294,6 +295,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminTaxonomyRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminReviewsRoutes);
+  await app.register(adminNotificationsRoutes);
   await app.register(notificationsRoutes);
 
   app.get('/api/docs', async () => app.openapi.document({ title: `${config.appEnv} storefront API`, version: '1.0.0' }));

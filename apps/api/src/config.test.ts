@@ -220,6 +220,7 @@ describe('notifications outbox', () => {
         backoffMaxMs: 300_000,
         leaseMs: 120_000,
         yieldAbove: 0.3,
+        retentionDays: 180,
       },
     });
     const c = loadConfig({
@@ -233,6 +234,7 @@ describe('notifications outbox', () => {
       OUTBOX_BACKOFF_MAX_MS: '60000',
       OUTBOX_LEASE_MS: '30000',
       OUTBOX_YIELD_ELU: '1',
+      OUTBOX_RETENTION_DAYS: '30',
     }).notifications;
     expect(c).toEqual({
       enabled: false,
@@ -246,8 +248,11 @@ describe('notifications outbox', () => {
         backoffMaxMs: 60_000,
         leaseMs: 30_000,
         yieldAbove: 1,
+        retentionDays: 30,
       },
     });
+    // 0 keeps every message forever.
+    expect(loadConfig({ OUTBOX_RETENTION_DAYS: '0' }).notifications.outbox.retentionDays).toBe(0);
   });
 
   it('stops on a bad value, naming the variable', () => {
@@ -258,6 +263,9 @@ describe('notifications outbox', () => {
       ['OUTBOX_MAX_ATTEMPTS', 'many'],
       ['OUTBOX_LEASE_MS', '10'],
       ['OUTBOX_YIELD_ELU', '1.5'],
+      ['OUTBOX_RETENTION_DAYS', '-1'],
+      ['OUTBOX_RETENTION_DAYS', '1.5'],
+      ['OUTBOX_RETENTION_DAYS', 'forever'],
     ] as const)
       expect(() => loadConfig({ [name]: bad }), name).toThrow(new RegExp(name));
     expect(() => loadConfig({ OUTBOX_BACKOFF_MS: '10000', OUTBOX_BACKOFF_MAX_MS: '5000' })).toThrow(/OUTBOX_BACKOFF_MAX_MS/);

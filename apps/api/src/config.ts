@@ -239,6 +239,8 @@ export const configSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
   OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.3),
+  /** Days a sent or failed message is kept before the worker deletes it (at most once an hour); 0: kept forever. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
 });
 
 /** The notifications outbox's worker (OUTBOX_*; modules/notifications/worker.ts, decision 046). */
@@ -260,6 +262,11 @@ export interface OutboxSettings {
    * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
    */
   yieldAbove: number;
+  /**
+   * Days a `sent` or `failed` message is kept (counted from its last attempt); the worker deletes older
+   * ones at most once an hour, in batches. 0: kept forever.
+   */
+  retentionDays: number;
 }
 
 /** Variables a production start cannot do without: checked after the per-variable rules. */
@@ -544,6 +551,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
         backoffMaxMs: e.OUTBOX_BACKOFF_MAX_MS,
         leaseMs: e.OUTBOX_LEASE_MS,
         yieldAbove: e.OUTBOX_YIELD_ELU,
+        retentionDays: e.OUTBOX_RETENTION_DAYS,
       },
     },
     accounts: {

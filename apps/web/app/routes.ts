@@ -80,6 +80,7 @@ export default [
     route('admin/support/:ticketNumber', 'routes/admin/desk-ticket.tsx'),
     route('admin/customers', 'routes/admin/desk-customers.tsx'),
     route('admin/reviews', 'routes/admin/reviews.tsx'),
+    route('admin/notifications', 'routes/admin/notifications.tsx'),
     route('admin/shops', 'routes/admin/shops.tsx'),
     route('admin/shops/:id', 'routes/admin/shops-detail.tsx'),
     route('admin/audit-log', 'routes/admin/audit-log.tsx'),

@@ -7,7 +7,8 @@ import { cleanText, fieldLabel } from './text';
 // Operator console: the dashboard and the shops (BACKOFFICE.md "Operator console", issue 37).
 //
 // - GET /api/admin/dashboard → {shops {pending, active, suspended}, orders {today, last_30_days},
-//   sales {last_30_days}, customers {total, new_last_30_days}, tickets {open}}. Days begin at midnight in
+//   sales {last_30_days}, customers {total, new_last_30_days}, tickets {open}, refunds {due},
+//   notifications {failed}}. Days begin at midnight in
 //   the marketplace's time zone; "the last 30 days" are today and the 29 before it. Sales: the payable
 //   amounts of the orders not cancelled, in the default currency (OMR, 3 decimals).
 // - GET /api/admin/shops?status=pending|active|suspended|rejected|all&search&page&per_page → {total,
@@ -120,6 +121,8 @@ export const adminDashboardSchema = z.object({
   tickets: z.object({ open: z.number().int() }),
   /** Orders cancelled after they were paid whose money is not (all) back yet (issue 41): refunds to make. */
   refunds: z.object({ due: z.number().int() }),
+  /** E-mails and text messages that failed for good (decision 046): to send again from the console. */
+  notifications: z.object({ failed: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 export const adminDashboardResponseSchema = envelope(adminDashboardSchema);

@@ -26,4 +26,5 @@ export * from './admin-taxonomy';
 export * from './admin-orders';
 export * from './reviews';
 export * from './admin-reviews';
+export * from './admin-notifications';
 export * from './notifications';

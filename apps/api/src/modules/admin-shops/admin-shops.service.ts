@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db';
 import { startOfDayIn } from '../../shared/market-time';
 import { searchTerms } from '../../shared/search-text';
+import { failedCount } from '../admin-notifications';
 import { omr } from '../catalog';
 import * as repo from './admin-shops.repository';
 
@@ -80,12 +81,13 @@ export function createAdminShopsService(ctx: { db: Db; now: () => Date }) {
   async function dashboard(): Promise<AdminDashboard> {
     const now = ctx.now();
     const since = { today: startOfDayIn(now, 0), month: startOfDayIn(now, 29) };
-    const [shops, orders, customers, tickets, refunds] = await Promise.all([
+    const [shops, orders, customers, tickets, refunds, failedNotifications] = await Promise.all([
       repo.shopCounts(db),
       repo.ordersSince(db, since),
       repo.customerCounts(db, since.month),
       repo.openTickets(db),
       repo.refundsDue(db),
+      failedCount(db),
     ]);
     return {
       shops: { pending: shops.get('pending') ?? 0, active: shops.get('approved') ?? 0, suspended: shops.get('suspended') ?? 0 },
@@ -94,6 +96,7 @@ export function createAdminShopsService(ctx: { db: Db; now: () => Date }) {
       customers: { total: customers.total, new_last_30_days: customers.recent },
       tickets: { open: tickets },
       refunds: { due: refunds },
+      notifications: { failed: failedNotifications },
     };
   }
 

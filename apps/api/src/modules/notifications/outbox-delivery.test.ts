@@ -30,6 +30,7 @@ const FAST: OutboxSettings = {
   backoffMaxMs: 400,
   leaseMs: 10_000,
   yieldAbove: 1,
+  retentionDays: 0,
 };
 
 /** A server process on this file's database, its worker on (started: the app is ready). */

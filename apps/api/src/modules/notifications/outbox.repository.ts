@@ -69,6 +69,28 @@ export const release = (db: Db, ids: number[], worker: string) =>
         .execute()
     : Promise.resolve([]);
 
+/**
+ * Deletes up to `limit` rows `sent` or `failed` whose last attempt was due before `before` (their
+ * `next_attempt_at`: for a sent row the moment its last attempt was due, for a failed one the moment the
+ * next would have been), in one statement through the `outbox_due` index (status, next_attempt_at). A
+ * failed row sent again is due anew, so it is not deleted before it has had its chance. Answers the
+ * number deleted.
+ */
+export async function purgeBatch(db: DbOrTrx, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom('outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox as o')
+        .select('o.id')
+        .where('o.status', 'in', ['sent', 'failed'])
+        .where('o.next_attempt_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Messages not sent yet (pending or being sent): the outbox's depth. */
 export async function depth(db: DbOrTrx): Promise<number> {
   const r = await db

@@ -13,6 +13,13 @@ export type { OutboxSettings } from '../../config';
 
 /** The longest a message waits for a busy process to calm down before it is sent anyway (ms). */
 export const YIELD_MAX_MS = 1000;
+/** The purge of old messages runs at most this often per process (ms), */
+export const PURGE_EVERY_MS = 3_600_000;
+/** deleting this many rows per statement (each a short write), */
+export const PURGE_BATCH = 500;
+/** and at most this many statements per run (the rest waits for the next run). */
+export const PURGE_MAX_BATCHES = 200;
+const DAY_MS = 86_400_000;
 
 export interface OutboxWorkerDeps {
   db: Db;
@@ -90,15 +97,39 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       const last = row.attempts >= s.maxAttempts;
       const next = new Date(deps.now().getTime() + backoff(row.attempts, s)).toISOString();
       const message = error instanceof Error ? error.message : String(error);
-      (last ? deps.log.error : deps.log.warn)(
-        { outbox: row.id, attempts: row.attempts, err: message },
-        last ? 'notification failed for good' : 'notification not sent; it will be tried again',
-      );
+      // Called on the logger (pino's methods need it as `this`): an unbound call threw here, and the
+      // row stayed `sending` until its lease ran out, never marked failed nor given its back-off.
+      const fields = { outbox: row.id, attempts: row.attempts, err: message };
+      if (last) deps.log.error(fields, 'notification failed for good');
+      else deps.log.warn(fields, 'notification not sent; it will be tried again');
       await repo.markFailed(db, row.id, id, message, next, last);
       return;
     }
     if (!(await repo.markSent(db, row.id, id, deps.now().toISOString())))
       deps.log.warn({ outbox: row.id }, 'notification sent after its lease ran out: another worker may send it again');
+  }
+
+  let lastPurge: number | null = null;
+  /**
+   * Deletes the `sent` and `failed` messages older than OUTBOX_RETENTION_DAYS (0: none), in batches of
+   * PURGE_BATCH; answers how many. At most once per PURGE_EVERY_MS of the app's clock unless `force`.
+   * Every process's worker purges: two at once delete different rows or none (a delete is idempotent).
+   */
+  async function purge(force = false): Promise<number> {
+    if (s.retentionDays <= 0) return 0;
+    const now = deps.now().getTime();
+    if (!force && lastPurge !== null && now - lastPurge < PURGE_EVERY_MS) return 0;
+    lastPurge = now;
+    const before = new Date(now - s.retentionDays * DAY_MS).toISOString();
+    let total = 0;
+    for (let i = 0; i < PURGE_MAX_BATCHES && !stopping; i++) {
+      const n = await repo.purgeBatch(db, before, PURGE_BATCH);
+      total += n;
+      if (n < PURGE_BATCH) break;
+      await courtesy();
+    }
+    if (total) deps.log.info({ deleted: total, retentionDays: s.retentionDays }, 'outbox: old messages deleted');
+    return total;
   }
 
   /** One claim and its sends; the number of rows claimed. */
@@ -130,6 +161,11 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   async function loop() {
     while (!stopping) {
       let claimed = 0;
+      try {
+        await purge();
+      } catch (error) {
+        if (!stopping) deps.log.warn({ err: error }, 'outbox worker: deleting old messages failed');
+      }
       try {
         claimed = await tick();
       } catch (error) {
@@ -181,6 +217,8 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
     },
     /** One claim and its sends, without the loop (tests). */
     tick,
+    /** The loop's purge of old messages (tests; `force`: even within the hour). */
+    purge,
   };
 }
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

@@ -68,6 +68,7 @@ export const AUDIT_TARGETS = [
   'ticket',
   'customer',
   'order',
+  'notification',
 ] as const;
 type Role = (typeof AUDIT_ROLES)[number];
 type Target = (typeof AUDIT_TARGETS)[number];

@@ -1,6 +1,7 @@
 import type { AdminDashboard } from '@souq/contracts';
 import { Link } from 'react-router';
 import { AccountHeading, LoadFailed } from '~/features/account';
+import { NOTIFICATIONS_HOME } from '~/features/admin/notifications-data';
 import { loadAdminDashboard, OPEN_TICKETS_HREF, REFUNDS_DUE_HREF, shopsHref } from '~/features/admin/shops-data';
 import { sellerMeta } from '~/features/seller/meta';
 import { useSite } from '~/shared/site';
@@ -119,6 +120,19 @@ function Cards({ d }: { d: AdminDashboard }) {
       >
         <Link to={REFUNDS_DUE_HREF} className="ord-link" data-testid="dash-refunds-due">
           {t('admin.dash.see_refunds')}
+        </Link>
+      </Card>
+      <Card
+        id="notifications"
+        title={t('admin.dash.notifications')}
+        figures={[{ key: 'failed', label: t('admin.dash.notifications_failed'), value: d.notifications.failed }]}
+      >
+        <Link
+          to={NOTIFICATIONS_HOME}
+          className={`ord-link${d.notifications.failed ? ' adm-card__cta' : ''}`}
+          data-testid="dash-failed-notifications"
+        >
+          {t('admin.dash.see_notifications')}
         </Link>
       </Card>
     </div>

@@ -1,9 +1,10 @@
 import type { AdminReview } from '@souq/contracts';
 import { ADMIN_REVIEWS_PER_PAGE, REVIEW_HIDE_REASON_MAX } from '@souq/contracts/admin-reviews-constants';
 import { useRef, useState, type FormEvent } from 'react';
-import { Form, Link, useFetcher, useNavigation } from 'react-router';
+import { Link, useFetcher, useNavigation } from 'react-router';
 import { AccountHeading } from '~/features/account/heading';
 import { LoadFailed } from '~/features/account/load-failed';
+import { ListEmpty, ListFilters, ListSkeleton, ListTable } from '~/features/admin/list-screen';
 import {
   checkHideReason,
   loadReviews,
@@ -19,9 +20,7 @@ import { useSite } from '~/shared/site';
 import { ConfirmDialog } from '~/shared/ui/confirm-dialog';
 import { Dialog } from '~/shared/ui/dialog';
 import { type ActionResult, Field, SelectField, useOnAnswer, useSubmission } from '~/shared/ui/form';
-import { SearchIcon } from '~/shared/ui/icons';
 import { Img } from '~/shared/ui/image';
-import { Pagination } from '~/shared/ui/pagination';
 import { toast } from '~/shared/ui/toast';
 import type { Route } from './+types/reviews';
 
@@ -30,9 +29,7 @@ export const meta = sellerMeta('page.admin_reviews');
 export const clientLoader = loadReviews;
 export const clientAction = reviewsAction;
 
-function Skeleton() {
-  return <div className="skeleton admin-audit__skeleton" aria-busy="true" data-testid="admin-reviews-loading" />;
-}
+const Skeleton = () => <ListSkeleton testId="admin-reviews-loading" />;
 
 export function HydrateFallback() {
   const { t } = useSite();
@@ -238,27 +235,19 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
     <div className="admin-desk" data-testid="admin-reviews">
       <AccountHeading title={t('admin.reviews.title')} />
       <p className="muted seller-lead">{t('admin.reviews.lead')}</p>
-      <Form method="get" action={REVIEWS_HOME} className="rev-filters" role="search" aria-label={t('admin.reviews.filters')}>
-        <div className="desk-search__box rev-filters__search">
-          <SearchIcon size={18} aria-hidden="true" />
-          <label htmlFor="reviews-search" className="sr-only">
-            {t('admin.reviews.search')}
-          </label>
-          <input
-            id="reviews-search"
-            type="search"
-            name="q"
-            className="field__input"
-            defaultValue={search}
-            key={search}
-            maxLength={100}
-            placeholder={t('admin.reviews.search_placeholder')}
-            data-testid="admin-reviews-search"
-          />
-        </div>
+      <ListFilters
+        action={REVIEWS_HOME}
+        label={t('admin.reviews.filters')}
+        search={search}
+        searchId="reviews-search"
+        searchLabel={t('admin.reviews.search')}
+        placeholder={t('admin.reviews.search_placeholder')}
+        applyLabel={t('admin.reviews.apply')}
+        testIds="admin-reviews"
+      >
         <SelectField
           label={t('admin.reviews.rating')}
-          fieldClassName="rev-filters__select"
+          fieldClassName="adm-filters__select"
           name="rating"
           defaultValue={rating ? String(rating) : ''}
           key={`rating-${rating ?? ''}`}
@@ -273,7 +262,7 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
         </SelectField>
         <SelectField
           label={t('admin.reviews.visibility')}
-          fieldClassName="rev-filters__select"
+          fieldClassName="adm-filters__select"
           name="visibility"
           defaultValue={visibility === 'all' ? '' : visibility}
           key={`visibility-${visibility}`}
@@ -283,59 +272,49 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
           <option value="visible">{t('admin.reviews.visibility_visible')}</option>
           <option value="hidden">{t('admin.reviews.visibility_hidden')}</option>
         </SelectField>
-        <button type="submit" className="btn" data-testid="admin-reviews-apply">
-          {t('admin.reviews.apply')}
-        </button>
-      </Form>
+      </ListFilters>
       {loading ? (
         <Skeleton />
       ) : list.error !== undefined ? (
         <LoadFailed message={list.error} />
       ) : list.data.reviews.length === 0 ? (
-        <div className="acc-empty" data-testid="admin-reviews-empty">
-          <h2 className="acc-empty__title">{t(filtered ? 'admin.reviews.empty_filtered' : 'admin.reviews.empty')}</h2>
-          {filtered ? (
-            <p>
-              <Link to={REVIEWS_HOME} className="ord-link" data-testid="admin-reviews-clear">
-                {t('admin.reviews.clear')}
-              </Link>
-            </p>
-          ) : (
-            <p className="muted">{t('admin.reviews.empty_text')}</p>
-          )}
-        </div>
+        <ListEmpty
+          testId="admin-reviews-empty"
+          title={t(filtered ? 'admin.reviews.empty_filtered' : 'admin.reviews.empty')}
+          text={filtered ? undefined : t('admin.reviews.empty_text')}
+          clear={filtered ? { to: REVIEWS_HOME, label: t('admin.reviews.clear'), testId: 'admin-reviews-clear' } : undefined}
+        />
       ) : (
-        <>
-          <p className="muted" aria-live="polite" data-testid="admin-reviews-count">
-            {t('admin.reviews.count', { count: list.data.total })}
-          </p>
-          <div className="admin-audit__scroll" tabIndex={0} role="region" aria-label={t('admin.reviews.title')}>
-            <table className="admin-audit__table desk-table rev-table" data-testid="admin-reviews-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.reviews.product')}</th>
-                  <th scope="col">{t('admin.reviews.customer')}</th>
-                  <th scope="col">{t('admin.reviews.stars_column')}</th>
-                  <th scope="col">{t('admin.reviews.review')}</th>
-                  <th scope="col">{t('admin.reviews.date')}</th>
-                  <th scope="col">{t('admin.reviews.status')}</th>
-                  <th scope="col">{t('admin.reviews.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.reviews.map((r) => (
-                  <ReviewRow key={r.id} review={r} onHide={() => setHiding(r)} onShow={() => setShowing(r)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            total={list.data.total}
-            perPage={ADMIN_REVIEWS_PER_PAGE}
-            hrefFor={(p) => reviewsHref({ search, rating, visibility, page: p })}
-          />
-        </>
+        <ListTable
+          label={t('admin.reviews.title')}
+          count={t('admin.reviews.count', { count: list.data.total })}
+          countTestId="admin-reviews-count"
+          pagination={{
+            page,
+            total: list.data.total,
+            perPage: ADMIN_REVIEWS_PER_PAGE,
+            hrefFor: (p) => reviewsHref({ search, rating, visibility, page: p }),
+          }}
+        >
+          <table className="admin-audit__table desk-table rev-table" data-testid="admin-reviews-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.reviews.product')}</th>
+                <th scope="col">{t('admin.reviews.customer')}</th>
+                <th scope="col">{t('admin.reviews.stars_column')}</th>
+                <th scope="col">{t('admin.reviews.review')}</th>
+                <th scope="col">{t('admin.reviews.date')}</th>
+                <th scope="col">{t('admin.reviews.status')}</th>
+                <th scope="col">{t('admin.reviews.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.reviews.map((r) => (
+                <ReviewRow key={r.id} review={r} onHide={() => setHiding(r)} onShow={() => setShowing(r)} />
+              ))}
+            </tbody>
+          </table>
+        </ListTable>
       )}
       <HideDialog review={hiding} onClose={() => setHiding(null)} />
       <ShowDialog review={showing} onClose={() => setShowing(null)} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { BellIcon } from '~/features/account/icons';
 import { ADMIN_AUDIT_LOG, ADMIN_LOGIN, adminLoginHref, adminReturnTo } from '~/features/admin/data';
 import { TicketIcon, UsersIcon } from '~/features/admin/desk-icons';
 import { useAdmin, useAdminBootstrap } from '~/features/admin/store';
@@ -32,6 +33,13 @@ const ADMIN_NAV = [
   { to: '/admin/customers', label: 'admin.nav_customers', icon: UsersIcon, end: false, testId: 'admin-nav-customers' },
   { to: '/admin/orders', label: 'admin.nav_orders', icon: BoxIcon, end: false, testId: 'admin-nav-orders' },
   { to: '/admin/reviews', label: 'admin.nav_reviews', icon: StarIcon, end: false, testId: 'admin-nav-reviews' },
+  {
+    to: '/admin/notifications',
+    label: 'admin.nav_notifications',
+    icon: BellIcon,
+    end: false,
+    testId: 'admin-nav-notifications',
+  },
   // The audit log stays last.
   { to: ADMIN_AUDIT_LOG, label: 'admin.nav_audit_log', icon: ReceiptIcon, end: false, testId: 'admin-nav-audit-log' },
 ] as const;

@@ -7,6 +7,7 @@ import * as adminShops from './admin-shops';
 import * as adminTaxonomy from './admin-taxonomy';
 import * as adminOrders from './admin-orders';
 import * as adminReviews from './admin-reviews';
+import * as adminNotifications from './admin-notifications';
 import { ar } from './ar';
 import * as cart from './cart';
 import * as chatScreens from './chat-screens';
@@ -54,6 +55,7 @@ export const translations = {
     ...adminTaxonomy.ar,
     ...adminOrders.ar,
     ...adminReviews.ar,
+    ...adminNotifications.ar,
     ...notifications.ar,
   },
   en: {
@@ -79,6 +81,7 @@ export const translations = {
     ...adminTaxonomy.en,
     ...adminOrders.en,
     ...adminReviews.en,
+    ...adminNotifications.en,
     ...notifications.en,
   },
 } as const;
