@@ -471,7 +471,7 @@ describe('POST /place-order/again {order_id, payment_method}: the order placed a
     }
   });
 
-  it('shares the stock between lines of one product in two sizes; the details keep size and colour objects', async () => {
+  it('shares the stock between lines of one product in two sizes; the details name the size and colour, their options beside', async () => {
     const v = await app.db
       .selectFrom('products as p')
       .innerJoin('shops as s', 's.id', 'p.shop_id')
@@ -510,8 +510,11 @@ describe('POST /place-order/again {order_id, payment_method}: the order placed a
     const first = await detailOf(c, old.id);
     expect(first.products.map((p) => p.id)).toEqual([v.id, v.id]);
     expect(new Set(first.products.map((p) => p.line_id)).size).toBe(2);
-    expect(first.products.map((p) => p.size?.id)).toEqual(sizes.map((z) => z.size_id));
-    expect(first.products.every((p) => p.color?.id === v.color_id && typeof p.color.name === 'string')).toBe(true);
+    expect(first.products.map((p) => p.size_detail?.id)).toEqual(sizes.map((z) => z.size_id));
+    // The original client prints `size` and `color` as they come: names, the options' own.
+    expect(first.products.map((p) => p.size)).toEqual(first.products.map((p) => p.size_detail!.name));
+    expect(first.products.every((p) => p.color_detail?.id === v.color_id && p.color === p.color_detail.name)).toBe(true);
+    expect(first.products.every((p) => typeof p.size === 'string' && p.size !== '')).toBe(true);
 
     const stock = await stockOf(app, v.id);
     await app.db.updateTable('products').set({ quantity: 3 }).where('id', '=', v.id).execute();
@@ -525,7 +528,7 @@ describe('POST /place-order/again {order_id, payment_method}: the order placed a
       expect(res.statusCode, res.body).toBe(200);
       const again = placedAgain.parse(res.json()).data;
       expect(again.info).toMatch(/^Only 1 of .+ was ordered \(stock\)\.$/);
-      expect((await detailOf(c, again.order.id)).products.map((p) => [p.size?.id, p.order_qty])).toEqual([
+      expect((await detailOf(c, again.order.id)).products.map((p) => [p.size_detail?.id, p.order_qty])).toEqual([
         [sizes[0]!.size_id, 2],
         [sizes[1]!.size_id, 1],
       ]);

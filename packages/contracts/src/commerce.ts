@@ -307,13 +307,18 @@ export const orderItemSchema = z.object({
   unit_price: z.number(),
   quantity: z.number().int(),
   total: z.number(),
-  size: optionSchema.nullable(),
-  color: optionSchema.extend({ color_code: z.string() }).nullable(),
+  /**
+   * The size's and the colour's names in the request's language, or null, as the original web client
+   * prints them (issue 42, decision 024); the whole options are `size_detail` and `color_detail`.
+   */
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  size_detail: optionSchema.nullable(),
+  color_detail: optionSchema.extend({ color_code: z.string() }).nullable(),
   unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The customer's review of this line's product from this order, or null (issue 39). */
   review: ownReviewSchema.nullable(),
-  // The original web client's names (issue 42, decision 024). Its `size` and `color` are names; ours are
-  // the objects above, which our storefront reads, so they stay (the names are `size.name`, `color.name`).
+  // The original web client's names (issue 42, decision 024).
   /** = quantity. */
   order_qty: z.number().int(),
   /** One unit's price paid (= unit_price). */

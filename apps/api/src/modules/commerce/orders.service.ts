@@ -117,6 +117,15 @@ export function createOrdersService(ctx: CommerceContext) {
       },
       products: items.map((i) => {
         const review = i.product_id !== null && reviews.has(i.product_id) ? ownReview(reviews.get(i.product_id)!, at) : null;
+        const size = i.size_id ? { id: i.size_id, name: i.size_name ?? '', price: omr(i.size_price) } : null;
+        const color = i.color_id
+          ? {
+              id: i.color_id,
+              name: localized(i.color_name ?? '', i.color_name_ar, locale),
+              color_code: i.color_code ?? '',
+              price: omr(i.color_price),
+            }
+          : null;
         return {
           id: i.product_id,
           line_id: i.id,
@@ -128,15 +137,10 @@ export function createOrdersService(ctx: CommerceContext) {
           unit_price: omr(i.unit_price),
           quantity: i.quantity,
           total: omr(i.line_total),
-          size: i.size_id ? { id: i.size_id, name: i.size_name ?? '', price: omr(i.size_price) } : null,
-          color: i.color_id
-            ? {
-                id: i.color_id,
-                name: localized(i.color_name ?? '', i.color_name_ar, locale),
-                color_code: i.color_code ?? '',
-                price: omr(i.color_price),
-              }
-            : null,
+          size: size?.name ?? null,
+          color: color?.name ?? null,
+          size_detail: size,
+          color_detail: color,
           unit: i.unit_id ? { id: i.unit_id, name: localized(i.unit_name ?? '', i.unit_name_ar, locale) } : null,
           review,
           order_qty: i.quantity,

@@ -131,8 +131,8 @@ export function Invoice({ order, back }: { order: OrderDetail; back: { to: strin
                     {p.color || p.size ? (
                       <span className="invoice__opts">
                         {[
-                          p.color ? `${t('orders.colour')}: ${p.color.name}` : null,
-                          p.size ? `${t('orders.size')}: ${p.size.name}` : null,
+                          p.color ? `${t('orders.colour')}: ${p.color}` : null,
+                          p.size ? `${t('orders.size')}: ${p.size}` : null,
                         ]
                           .filter(Boolean)
                           .join(' · ')}

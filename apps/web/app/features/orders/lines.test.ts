@@ -14,7 +14,9 @@ const line = (lineId: number, productId: number | null, colour: string): OrderLi
   quantity: 1,
   total: 4.5,
   size: null,
-  color: { id: lineId, name: colour, color_code: '#000000', price: 0 },
+  color: colour,
+  size_detail: null,
+  color_detail: { id: lineId, name: colour, color_code: '#000000', price: 0 },
   unit: null,
   review: null,
   order_qty: 1,
@@ -25,8 +27,8 @@ const line = (lineId: number, productId: number | null, colour: string): OrderLi
 describe('order lines', () => {
   it('finds a line by its line_id, not by the product id two lines of one product share', () => {
     const order = { products: [line(31, 7, 'Red'), line(32, 7, 'Blue'), line(33, null, 'Gone')] };
-    expect(lineOf(order, 32)?.color?.name).toBe('Blue');
-    expect(lineOf(order, 31)?.color?.name).toBe('Red');
+    expect(lineOf(order, 32)?.color).toBe('Blue');
+    expect(lineOf(order, 31)?.color).toBe('Red');
     expect(lineOf(order, 33)?.name).toBe('Scarf (Gone)');
     // A product id is not a line id.
     expect(lineOf(order, 7)).toBeNull();

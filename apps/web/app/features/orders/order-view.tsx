@@ -64,15 +64,15 @@ export function OrderItems({ order, lineExtra }: { order: Order; lineExtra?: (it
           <div className="ord-item__body">
             <p className="ord-item__name">{p.name}</p>
             <p className="ord-item__opts muted">
-              {p.color ? (
+              {p.color_detail ? (
                 <span className="ord-item__opt">
-                  <span className="ord-item__swatch" style={{ background: p.color.color_code }} aria-hidden="true" />
-                  {t('orders.colour')}: {p.color.name}
+                  <span className="ord-item__swatch" style={{ background: p.color_detail.color_code }} aria-hidden="true" />
+                  {t('orders.colour')}: {p.color}
                 </span>
               ) : null}
               {p.size ? (
                 <span className="ord-item__opt">
-                  {t('orders.size')}: {p.size.name}
+                  {t('orders.size')}: {p.size}
                 </span>
               ) : null}
               <span className="ord-item__opt">
