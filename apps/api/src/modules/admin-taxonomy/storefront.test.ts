@@ -108,6 +108,38 @@ for (const cacheMs of [0, TTL]) {
       expect((await filters('/api/products')).colors.map((c) => c.id)).toContain(color.id);
     });
 
+    it('a renamed brand or category is found by its new name in the storefront\u2019s search, in either language', async () => {
+      const pick = await app.db
+        .selectFrom('products as p')
+        .innerJoin('shops as s', 's.id', 'p.shop_id')
+        .select(['p.id', 'p.brand_id', 'p.category_id'])
+        .where('p.is_active', '=', 1)
+        .where('s.is_active', '=', 1)
+        .where('p.brand_id', 'is not', null)
+        .orderBy('p.id')
+        .executeTakeFirstOrThrow();
+      const found = async (word: string, lang = 'en') =>
+        (
+          (await guest(`/api/products?search=${encodeURIComponent(word)}&per_page=100`, lang)).json().data.products as Array<{
+            id: number;
+          }>
+        ).map((p) => p.id);
+      const stamp = `${cacheMs}${Date.now().toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+      const brandWord = `Qalhat${stamp}`;
+      const categoryWord = `Bahla${stamp}`;
+      expect(await found(brandWord)).toEqual([]);
+      expect((await write('PUT', `/api/admin/brands/${pick.brand_id}`, { name: `${brandWord} Goods` })).statusCode).toBe(200);
+      expect(
+        (await write('PUT', `/api/admin/categories/${pick.category_id}`, { name_ar: `فخار ${categoryWord}` })).statusCode,
+      ).toBe(200);
+      await settle();
+      expect(await found(brandWord)).toContain(pick.id);
+      expect(await found(categoryWord, 'ar')).toContain(pick.id);
+      // Every product of the brand, not only the first.
+      const ofBrand = await app.db.selectFrom('products').select('search_text').where('brand_id', '=', pick.brand_id).execute();
+      expect(ofBrand.every((r) => r.search_text.includes(brandWord.toLowerCase()))).toBe(true);
+    });
+
     it('a new banner shows on the home page in its language; switched off or deleted, gone', async () => {
       await homeBanners();
       const picture = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#2e86c1' } })

@@ -1,6 +1,7 @@
 import { type TaxonomyKind } from '@souq/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DbOrTrx } from '../../db';
+import type { ProductSearchSource } from '../../shared/product-columns';
 
 /**
  * SQL of the six taxonomy tables, one table-driven set of statements (the kinds differ in their table, the
@@ -167,4 +168,76 @@ export async function categoryNames(db: DbOrTrx, ids: number[]) {
   if (!ids.length) return new Map<number, { name: string; name_ar: string | null }>();
   const rows = await db.selectFrom('categories').select(['id', 'name', 'name_ar']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Products read for their search words at a time (a rename of a large brand rewrites them in turns). */
+const SEARCH_WORDS_BATCH = 500;
+
+/**
+ * The kinds whose names are part of their products' search words (`search_text`, migration 004): a rename
+ * of one writes its products' words again, in the rename's transaction, so that a search by the new name
+ * finds them (and the catalogue's revision and change log move by trigger, as for a seller's save).
+ */
+export const NAMED_IN_SEARCH: Partial<Record<TaxonomyKind, 'category_id' | 'sub_category_id' | 'brand_id'>> = {
+  categories: 'category_id',
+  'sub-categories': 'sub_category_id',
+  brands: 'brand_id',
+};
+
+/**
+ * Writes again the search words of every product that `column` = `id` names, `words` making them from the
+ * product's names and its brand's, category's and sub-category's (as they are now, in this transaction);
+ * answers how many products.
+ */
+export async function rewriteSearchWords(
+  q: DbOrTrx,
+  column: 'category_id' | 'sub_category_id' | 'brand_id',
+  id: number,
+  words: (p: ProductSearchSource) => { search_text: string; search_name: string },
+): Promise<number> {
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await q
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .leftJoin('sub_categories as sc', 'sc.id', 'p.sub_category_id')
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.name_ar',
+        'p.short_description',
+        'p.short_description_ar',
+        'p.search_text',
+        'c.name as category_name',
+        'c.name_ar as category_name_ar',
+        'sc.name as sub_name',
+        'sc.name_ar as sub_name_ar',
+        'b.name as brand_name',
+        'b.name_ar as brand_name_ar',
+      ])
+      .where(`p.${column}`, '=', id)
+      .where('p.id', '>', after)
+      .orderBy('p.id')
+      .limit(SEARCH_WORDS_BATCH)
+      .execute();
+    for (const r of rows) {
+      const { search_text } = words({
+        name: r.name,
+        name_ar: r.name_ar,
+        short_description: r.short_description,
+        short_description_ar: r.short_description_ar,
+        category: { name: r.category_name, name_ar: r.category_name_ar },
+        sub_category: r.sub_name === null ? null : { name: r.sub_name, name_ar: r.sub_name_ar },
+        brand: r.brand_name === null ? null : { name: r.brand_name, name_ar: r.brand_name_ar },
+      });
+      // Only what changed is written (a rename of the Arabic name alone leaves English-only rows as they are).
+      if (search_text === r.search_text) continue;
+      await q.updateTable('products').set({ search_text }).where('id', '=', r.id).execute();
+      count++;
+    }
+    if (rows.length < SEARCH_WORDS_BATCH) return count;
+    after = rows.at(-1)!.id;
+  }
 }

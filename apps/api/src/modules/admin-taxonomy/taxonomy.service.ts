@@ -15,13 +15,13 @@ import type { ConsolePictures } from './pictures';
 import { withPicture } from './pictures';
 import * as repo from './taxonomy.repository';
 import { isUniqueViolation } from '../../db/errors';
+import { productSearchColumns } from '../../shared/product-columns';
 
 export interface TaxonomyDeps {
   db: Db;
   pictures: ConsolePictures;
   now: () => Date;
 }
-
 
 const SLUG_TAKEN = 'This slug is already in use. Choose another.';
 const NO_CATEGORY = 'The selected category id is invalid.';
@@ -191,6 +191,10 @@ export function createTaxonomyService({ db, pictures, now }: TaxonomyDeps) {
           if (url && t.picture) values[t.picture] = url;
           const shownBefore = (await toItems(kind, [before], trx))[0]!;
           if (Object.keys(values).length) await repo.updateRow(trx, t, id, values);
+          // A new name is in its products' search words at once (the storefront's search finds it).
+          const named = repo.NAMED_IN_SEARCH[kind];
+          if (named && (body.name !== undefined || body.name_ar !== undefined))
+            await repo.rewriteSearchWords(trx, named, id, productSearchColumns);
           const after = await one(kind, trx, id);
           const changes = changesOf(audited(shownBefore), audited(after));
           if (Object.keys(changes).length)
