@@ -102,7 +102,8 @@ describe('operator console: reviews', () => {
     // Without a reason nothing is sent.
     await dialog.getByTestId('review-hide-confirm').click();
     await expect.poll(() => dialog.getByTestId('review-hide-reason-error').textContent()).toContain(L.ar.required);
-    expect(await ar.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('review-hide-reason');
+    // Focus goes to the field with the error (it may land a moment after the error shows).
+    await expect.poll(() => ar.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('review-hide-reason');
     await shot(ar, 'admin-reviews-hide-dialog-ar-1280');
     await dialog.getByTestId('review-hide-reason').fill('شتائم للبائع');
     await dialog.getByTestId('review-hide-confirm').click();
