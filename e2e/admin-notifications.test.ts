@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 import { startServer, type RunningServer } from './server';
+import { call as callApi } from './orders-api';
 
 /**
  * The operator console's notifications (decision 046): a server of this file's own sends its e-mails
@@ -70,20 +71,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function call<T>(route: string, opts: { body?: unknown; token?: string; method?: string } = {}): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${route}`, {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      Accept: 'application/json',
-      ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const json = (await res.json()) as T;
-  expect(res.ok, `${route}: ${JSON.stringify(json)}`).toBe(true);
-  return json;
-}
+/** The shared API caller (orders-api.ts), on this file's own server. */
+const call = <T>(route: string, opts: Omit<Parameters<typeof callApi>[1] & object, 'base'> = {}) =>
+  callApi<T>(route, { ...opts, base: server.baseUrl });
 
 let operatorOnce: Promise<{ token: string; operator: unknown }> | undefined;
 const operator = () =>
@@ -108,12 +98,27 @@ async function failedOrderMail(email: string) {
   const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const password = 'tidy-secret-46';
   const reg = await call<{ data: { access: { token: string } } }>('/registration', {
-    body: { name: 'Outbox Customer', phone, email, password, password_confirmation: password, country: 'Oman', phone_code: '+968' },
+    body: {
+      name: 'Outbox Customer',
+      phone,
+      email,
+      password,
+      password_confirmation: password,
+      country: 'Oman',
+      phone_code: '+968',
+    },
   });
   const token = reg.data.access.token;
   const address = await call<{ data: { address: { id: number } } }>('/address/store', {
     token,
-    body: { name: 'Outbox Customer', phone: '91234567', area: 'Al Khuwair', address_type: 'home', address_line: 'Way 3021', is_default: true },
+    body: {
+      name: 'Outbox Customer',
+      phone: '91234567',
+      area: 'Al Khuwair',
+      address_type: 'home',
+      address_line: 'Way 3021',
+      is_default: true,
+    },
   });
   type P = { id: number; price: number; quantity: number; sizes: unknown[]; colors: unknown[] };
   const list = await call<{ data: { products: P[] } }>('/products?shop_id=1&per_page=60');
@@ -146,8 +151,22 @@ async function open(page: TestPage, to: string) {
 }
 
 const L = {
-  ar: { nav: 'الإشعارات', failed: 'فشلت', sent: 'أُرسلت', pending: 'بانتظار الإرسال', toast: 'ستُعاد الرسالة إلى', title: 'صندوق الإشعارات الصادرة' },
-  en: { nav: 'Notifications', failed: 'Failed', sent: 'Sent', pending: 'Waiting', toast: 'will be sent again', title: 'Notifications outbox' },
+  ar: {
+    nav: 'الإشعارات',
+    failed: 'فشلت',
+    sent: 'أُرسلت',
+    pending: 'بانتظار الإرسال',
+    toast: 'ستُعاد الرسالة إلى',
+    title: 'صندوق الإشعارات الصادرة',
+  },
+  en: {
+    nav: 'Notifications',
+    failed: 'Failed',
+    sent: 'Sent',
+    pending: 'Waiting',
+    toast: 'will be sent again',
+    title: 'Notifications outbox',
+  },
 };
 
 /** Sends the failed row of `email` again from the screen in `page`'s language; checks it ends sent. */
@@ -228,7 +247,10 @@ describe('operator console: notifications', () => {
     const confirm = en.locator('[data-testid=notification-resend-all-dialog][open]');
     await confirm.getByTestId('confirm-yes').click();
     await confirm.waitFor({ state: 'hidden' });
-    await en.locator('.toast').filter({ hasText: /will be sent again/ }).waitFor();
+    await en
+      .locator('.toast')
+      .filter({ hasText: /will be sent again/ })
+      .waitFor();
     await en.getByTestId('admin-notifications-empty').waitFor();
     await expect.poll(async () => (await outboxOf(bulkEmail)).map((r) => r.status), { timeout: 30_000 }).toEqual(['sent']);
     await finish(en, 'admin-notifications-all-sent-en-390');

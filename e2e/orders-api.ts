@@ -5,9 +5,10 @@ import { baseUrl, hydrated, newPage, type TestPage } from './browser';
 
 export async function call<T>(
   route: string,
-  opts: { body?: unknown; token?: string; method?: string; locale?: 'ar' | 'en' } = {},
+  opts: { body?: unknown; token?: string; method?: string; locale?: 'ar' | 'en'; base?: string } = {},
 ): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${route}`, {
+  // `base`: a server a test started for itself (startServer), else the shared one.
+  const res = await fetch(`${opts.base ?? baseUrl()}/api${route}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
       Accept: 'application/json',
