@@ -75,6 +75,14 @@ export async function screenshot(
   } else await target.screenshot({ path: file });
 }
 
+/** Another file for people to look at (a printed PDF), beside the pictures and under the same rule. */
+export function keepFile(name: string, content: Buffer) {
+  if (!SCREENSHOTS) return;
+  const dir = path.join(import.meta.dirname, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), content);
+}
+
 /** The test's last look at a page: a full-page picture, no console errors, its context closed. */
 export async function finish(page: TestPage, name: string) {
   if (SCREENSHOTS) await fullyPainted(page);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { finish, newPage } from './browser';
+import { finish, keepFile, newPage } from './browser';
 import { call, deliveredOrder, open, signedIn } from './orders-api';
 
 /**
@@ -42,7 +40,7 @@ describe.each([
     expect(await invoice.isVisible()).toBe(true);
     // Chromium's print to PDF (A4, the page's own @page rule): one page for an order of a few lines.
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
-    fs.writeFileSync(path.join(import.meta.dirname, 'screenshots', `invoice-${locale}-${width}.pdf`), pdf);
+    keepFile(`invoice-${locale}-${width}.pdf`, pdf);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
     await page.emulateMedia({ media: 'screen' });
