@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import { migrateToLatest } from './db/migrations';
 import { seedDemoOperator, seedIfEmpty } from '../seed';
 import { API_POLICY } from './http/csp';
+import { HSTS, servedOverHttps } from './http/hsts';
 import metricsPlugin from './http/metrics';
 import { compressJsonAnswers, createResponseCache } from './http/response-cache';
 import { type AuthKind, createOpenApiRegistry, HttpError } from './http/route';
@@ -204,7 +205,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await db.destroy();
     });
 
-  const https = config.publicUrl.startsWith('https:');
+  const https = servedOverHttps(config.publicUrl);
   // Over https every cookie the server sets (its own or a page's) is Secure.
   if (https)
     app.addHook('onSend', (_req, reply, payload, done) => {
@@ -220,9 +221,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
-    // HSTS only when the site is served over https (decision 043): on http it would be ignored, and on a
-    // developer's http://localhost it says nothing true.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: https ? HSTS : false,
   });
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),

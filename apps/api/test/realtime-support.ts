@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Pusher, { type Channel } from 'pusher-js';
 import WebSocket from 'ws';
@@ -108,16 +109,22 @@ export async function rawSocket(url: string, options: WebSocket.ClientOptions = 
   });
   ws.on('close', (code, reason) => (closed = { code, reason: reason.toString() }));
   ws.on('error', () => undefined);
+  let headers: IncomingHttpHeaders = {};
+  ws.once('upgrade', (res) => (headers = res.headers));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('unexpected-response', (_req, res) =>
-      reject(Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode })),
+      reject(
+        Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode, headers: res.headers }),
+      ),
     );
     ws.once('error', reject);
   });
   return {
     ws,
     frames,
+    /** The 101's headers. */
+    headers,
     get closed() {
       return closed;
     },

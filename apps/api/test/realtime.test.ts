@@ -299,6 +299,36 @@ describe('the protocol, frame by frame', () => {
     ok.ws.close();
   });
 
+  it('carries Strict-Transport-Security on the upgrade and on refusals when the site is https, as HTTP answers do', async () => {
+    // Served over http (this file's app): none.
+    const plain = await rawSocket(wsUrl(), { origin: ORIGIN });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    plain.ws.close();
+    const httpsOrigin = 'https://shop.example';
+    const secure = await createTestApp({ publicUrl: httpsOrigin, realtime: app.config.realtime });
+    try {
+      const securePort = await listen(secure);
+      const url = `ws://127.0.0.1:${securePort}/app/${key}?protocol=7`;
+      const hsts = 'max-age=31536000; includeSubDomains';
+      const ok = await rawSocket(url, { origin: httpsOrigin });
+      expect(ok.headers['strict-transport-security']).toBe(hsts);
+      await ok.frame('pusher:connection_established');
+      ok.ws.close();
+      for (const [target, options, status] of [
+        [url, { origin: 'https://evil.example' }, 403],
+        [`ws://127.0.0.1:${securePort}/socket`, {}, 404],
+      ] as const)
+        await expect(rawSocket(target, options)).rejects.toMatchObject({
+          status,
+          headers: { 'strict-transport-security': hsts },
+        });
+      // The HTTP answers of the same server carry the same value.
+      expect((await secure.inject({ url: '/api/master' })).headers['strict-transport-security']).toBe(hsts);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('pings a silent connection and drops it when nothing answers; a client that answers stays', async () => {
     const dead = await rawSocket(wsUrl(), { autoPong: false });
     const alive = await rawSocket(wsUrl());

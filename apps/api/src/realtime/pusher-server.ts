@@ -41,6 +41,11 @@ export interface PusherServerOptions {
   subscribeWithinS: number;
   /** The client's address of an upgrade request (behind a trusted proxy, the one it names). */
   clientIp: (req: IncomingMessage) => string;
+  /**
+   * Headers every answer of this server carries, as `[name, value]`: the upgrade's 101 and each refusal
+   * before it (Strict-Transport-Security over https, as the HTTP answers carry it).
+   */
+  headers: ReadonlyArray<readonly [string, string]>;
 }
 
 interface Connection extends HubConnection {
@@ -60,8 +65,9 @@ const PROTOCOL = 7;
 const frame = (event: string, data: unknown, channel?: string) =>
   JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) });
 
-function refuse(socket: Duplex, status: number, reason: string) {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, reason: string, headers: readonly string[]) {
+  const extra = headers.map((h) => `${h}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n${extra}\r\n`);
   socket.destroy();
 }
 
@@ -72,6 +78,8 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
     perMessageDeflate: false,
     clientTracking: false,
   });
+  const headerLines = opts.headers.map(([name, value]) => `${name}: ${value}`);
+  if (headerLines.length) wss.on('headers', (lines) => lines.push(...headerLines));
   const live = new Set<Connection>();
   const perIp = new Map<string, number>();
   const activityMs = opts.activityTimeoutS * 1000;
@@ -84,15 +92,15 @@ export function attachPusherServer(server: Server, hub: Hub, opts: PusherServerO
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
       const match = /^\/app\/([^/]{1,200})$/.exec(url.pathname);
-      if (!match) return refuse(socket, 404, 'Not Found');
+      if (!match) return refuse(socket, 404, 'Not Found', headerLines);
       key = decodeURIComponent(match[1]!);
     } catch {
-      return refuse(socket, 400, 'Bad Request');
+      return refuse(socket, 400, 'Bad Request', headerLines);
     }
     // A browser always names the page's origin: only the site's own pages may open a socket (a page of
     // another site would otherwise use the visitor's session). Other clients send none.
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== opts.allowedOrigin) return refuse(socket, 403, 'Forbidden');
+    if (origin !== undefined && origin !== opts.allowedOrigin) return refuse(socket, 403, 'Forbidden', headerLines);
     const ip = opts.clientIp(req);
     wss.handleUpgrade(req, socket, head, (ws) => open(ws, key, url.searchParams.get('protocol'), ip));
   }

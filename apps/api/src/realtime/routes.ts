@@ -7,11 +7,18 @@ import {
 } from '@souq/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { hstsValue } from '../http/hsts';
 import { HttpError, route } from '../http/route';
 import type { Revoked } from '../modules/auth/token-cache';
 import { upgradeClientIp } from './client-ip';
 import { attachPusherServer } from './pusher-server';
 import { channelAuth, checkSignedRequest } from './signature';
+
+/** The realtime server's answers carry HSTS over https, as the HTTP answers do. */
+function hstsHeaders(publicUrl: string): Array<[string, string]> {
+  const value = hstsValue(publicUrl);
+  return value ? [['Strict-Transport-Security', value]] : [];
+}
 
 /** Largest `data` of one event of the HTTP API (Pusher's own limit). */
 export const MAX_EVENT_DATA_BYTES = 10_240;
@@ -84,6 +91,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
       maxConnectionsPerIp: cfg.maxConnectionsPerIp,
       subscribeWithinS: cfg.subscribeWithinS,
       clientIp: upgradeClientIp(app.config.trustProxy),
+      headers: hstsHeaders(app.config.publicUrl),
     },
     app.log,
   );
