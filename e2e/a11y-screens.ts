@@ -2,7 +2,9 @@
  * What the accessibility suite (a11y.test.ts) scans: every screen of the web app's route configuration
  * (read from apps/web/app/routes.ts itself, so a route added there is scanned without editing this file)
  * and every dialog and drawer listed in OVERLAYS below. A new dialog or drawer joins the suite by adding
- * one entry to OVERLAYS; a new route with a parameter gets a sample value in SAMPLES (otherwise `1`).
+ * one entry to OVERLAYS; a new route with a parameter gets a sample value in SAMPLES (otherwise `1`). A dialog
+ * the gate's server cannot show (the console's resend dialogs need a failed e-mail, so a server of their own)
+ * is checked by its own test file with the same checks (a11y-check.ts `checkOverlay`).
  */
 import type { Page } from 'playwright-core';
 import routes from '../apps/web/app/routes';

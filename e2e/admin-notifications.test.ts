@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOverlay } from './a11y-check';
 import { finish, hydrated, newPage, screenshot, type TestPage } from './browser';
 import { startServer, type RunningServer } from './server';
 import { call as callApi } from './orders-api';
@@ -10,7 +11,8 @@ import { call as callApi } from './orders-api';
  * message up after one attempt (OUTBOX_MAX_ATTEMPTS=1). A customer's order placed while the peer refuses
  * leaves a failed e-mail; the demo operator finds it at /admin/notifications (Arabic, 1280 px), sends it
  * again after confirming, and it is sent; then the same in English at 390 px (the table scrolling inside
- * its own box), and "Send all failed again". Screenshots of the screen ar 1280 and en 390.
+ * its own box), and "Send all failed again". Screenshots of the screen ar 1280 and en 390. Both dialogs
+ * pass the accessibility gate's checks here (a11y-check.ts), in Arabic and in English.
  */
 type Locale = 'ar' | 'en';
 
@@ -177,6 +179,17 @@ async function resendFromScreen(page: TestPage, locale: Locale, email: string, s
   // Its details are in the row: the error and the attempts.
   expect(await row.getByTestId('admin-notification-error').textContent()).toMatch(/421|service not available|greeting/i);
   expect(await row.getByTestId('admin-notification-attempts').textContent()).toBe('1');
+  // The accessibility gate's dialog checks (its server never has a failed message): opened by keyboard,
+  // axe on it and the page under it, focus kept inside, Escape back to the row's button.
+  const resend = '[data-testid=admin-notification-row] [data-testid=admin-notification-resend]';
+  await row.getByTestId('admin-notification-resend').focus();
+  await page.keyboard.press('Enter');
+  await checkOverlay(page, {
+    name: `resend one [${locale}]`,
+    container: '[data-testid=notification-resend-dialog][open]',
+    opener: resend,
+    modal: true,
+  });
   await row.getByTestId('admin-notification-resend').click();
   const dialog = page.locator('[data-testid=notification-resend-dialog][open]');
   await dialog.getByTestId('confirm-yes').waitFor();
@@ -243,6 +256,14 @@ describe('operator console: notifications', () => {
     const bulkEmail = `outbox-all-${stamp}@example.com`;
     await failedOrderMail(bulkEmail);
     await open(en, '/admin/notifications');
+    await en.getByTestId('admin-notifications-resend-all').focus();
+    await en.keyboard.press('Enter');
+    await checkOverlay(en, {
+      name: 'resend all [en]',
+      container: '[data-testid=notification-resend-all-dialog][open]',
+      opener: '[data-testid=admin-notifications-resend-all]',
+      modal: true,
+    });
     await en.getByTestId('admin-notifications-resend-all').click();
     const confirm = en.locator('[data-testid=notification-resend-all-dialog][open]');
     await confirm.getByTestId('confirm-yes').click();
