@@ -72,10 +72,10 @@ async function paidAndCancelled() {
   const res = await fetch(`${pay.origin}${pay.pathname}/pay`, { method: 'POST', redirect: 'manual' });
   expect(res.status).toBe(303);
   const order = data.orders[0]!;
-  const detail = await call<{ data: { order: { payment_status: string } } }>(`/order-details?order_id=${order.id}`, {
+  const detail = await call<{ data: { order: { payment_state: string } } }>(`/order-details?order_id=${order.id}`, {
     token: who.token,
   });
-  expect(detail.data.order.payment_status).toBe('Paid');
+  expect(detail.data.order.payment_state).toBe('Paid');
   await call(`/seller/orders/${order.id}/status`, { token: await seller(), body: { order_status: 'Cancelled' } });
   return { ...order, peer: pay.origin };
 }

@@ -31,6 +31,11 @@ describe.each([
     expect(text).toContain(order.payable_amount.toFixed(3));
     expect(order.shop.address).toBeTruthy();
     expect(text).toContain(order.shop.address);
+    // The payment in our words (read from payment_method_code/payment_state; the details' payment_method is
+    // the original client's "Cash Payment", decision 024): a delivered cash order is paid.
+    expect(text).toContain(locale === 'ar' ? 'الدفع عند الاستلام' : 'Cash on delivery');
+    expect(text).toContain(locale === 'ar' ? 'مدفوع' : 'Paid');
+    expect(text).not.toContain('Cash Payment');
     expect(await page.getByTestId('invoice-line').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('invoice-vat').count()).toBe(order.taxes.length);
     expect(await page.locator('.site-header').count()).toBe(0);

@@ -374,18 +374,30 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoice_url: z.string(),
   /** A picture of the payment's receipt: null, this marketplace keeps none. */
   payment_receipt_url: z.string().nullable(),
+  /** The payment's state in our words (= `payment_status` on the seller's and the console's answers). */
+  payment_state: z.enum(['Unpaid', 'Paid']),
   /**
-   * `payment_status` in the original's words (`Pending` for our `Unpaid`): our `payment_status` keeps its
-   * values, which our storefront, seller centre and console read.
+   * How the order is paid, as place-order takes it: `cash`, `bank` or a gateway's name (= `payment_method`
+   * on the seller's and the console's answers).
    */
-  payment_status_label: z.enum(['Pending', 'Paid']),
-  /**
-   * `payment_method` in the original's words (`Cash Payment`, `Bank Transfer`, or the gateway's title):
-   * our `payment_method` keeps its key (`cash`, `bank`, a gateway's name), which our apps read.
-   */
-  payment_method_label: z.string(),
+  payment_method_code: z.string(),
 });
+/** The seller's order (the seller centre) and the base of the console's: ours in `payment_status`/`payment_method`. */
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/**
+ * The customer's order (`GET /order-details`, and the order `POST /orders/cancel` answers): the original web
+ * client reads `payment_status` and `payment_method` there and prints them, so they carry its words (issue
+ * 42, decision 024); ours are `payment_state` and `payment_method_code`, which our storefront reads.
+ */
+export const customerOrderDetailSchema = orderDetailSchema.extend({
+  /** `Pending` until paid, then `Paid` (ours: `payment_state`). */
+  payment_status: z.enum(['Pending', 'Paid']),
+  /** `Cash Payment`, `Bank Transfer`, or the gateway's title, e.g. `Thawani Pay` (ours: `payment_method_code`). */
+  payment_method: z.string(),
+});
+export type CustomerOrderDetail = z.infer<typeof customerOrderDetailSchema>;
+export const customerOrderResponseSchema = envelope(z.object({ order: customerOrderDetailSchema }));
 
 export const orderDetailsQuery = getQuery(z.object({ order_id: queryInt('order id') }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailSchema }));

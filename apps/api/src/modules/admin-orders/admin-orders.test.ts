@@ -1,7 +1,7 @@
 import {
   adminOrderResponseSchema,
   adminOrdersResponseSchema,
-  orderResponseSchema,
+  customerOrderResponseSchema,
   placeOrderResponseSchema,
 } from '@souq/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -475,7 +475,29 @@ describe('the storefront contract is unchanged', () => {
     expect((await refund(o.id, { reason: 'Shape' })).statusCode).toBe(200);
     const res = await get(app, `/api/order-details?order_id=${o.id}`, c.auth);
     expect(res.statusCode).toBe(200);
-    const order = orderResponseSchema.parse(res.json()).data.order;
+    const order = customerOrderResponseSchema.parse(res.json()).data.order;
     expect(Object.keys(order)).not.toContain('refund_status');
+  });
+
+  it("the console's order keeps our payment words; the customer's details answer the original client's (issue 42)", async () => {
+    const c = await makeCustomer(app);
+    const o = await paidAndCancelled('thawani', c);
+    const title = (
+      await app.db.selectFrom('payment_gateways').select('title').where('name', '=', 'thawani').executeTakeFirstOrThrow()
+    ).title;
+    expect(await detail(o.id)).toMatchObject({
+      payment_status: 'Paid',
+      payment_method: 'thawani',
+      payment_state: 'Paid',
+      payment_method_code: 'thawani',
+    });
+    const mine = customerOrderResponseSchema.parse((await get(app, `/api/order-details?order_id=${o.id}`, c.auth)).json()).data
+      .order;
+    expect(mine).toMatchObject({
+      payment_status: 'Paid',
+      payment_method: title,
+      payment_state: 'Paid',
+      payment_method_code: 'thawani',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { orderResponseSchema, placeOrderResponseSchema } from '@souq/contracts';
+import { customerOrderResponseSchema, orderResponseSchema, placeOrderResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { get, makeCustomer, plainProducts, post, type TestCustomer, sellerAuth as sellerAuthOf } from './test-support';
@@ -34,12 +34,13 @@ describe('bank transfers marked paid by the seller', () => {
     // The status chain is not touched.
     expect(answered.order_status).toBe('Pending');
 
-    const seen = orderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order.id}`, c.auth)).json()).data.order;
-    expect([seen.payment_status, seen.paid_at]).toEqual(['Paid', answered.paid_at]);
+    const seen = customerOrderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order.id}`, c.auth)).json())
+      .data.order;
+    expect([seen.payment_state, seen.paid_at]).toEqual(['Paid', answered.paid_at]);
     // Twice: 409, and the time of payment stays the first.
     expect((await pay(order.id, seller)).statusCode).toBe(409);
-    const again = orderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order.id}`, c.auth)).json()).data
-      .order;
+    const again = customerOrderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order.id}`, c.auth)).json())
+      .data.order;
     expect(again.paid_at).toBe(answered.paid_at);
   });
 

@@ -7,6 +7,7 @@ import {
   checkoutResponseSchema,
   collectVoucherBody,
   collectedVouchersQuery,
+  customerOrderResponseSchema,
   orderDetailsQuery,
   orderAgainBody,
   orderAgainResponseSchema,
@@ -320,9 +321,9 @@ export async function commerceRoutes(app: FastifyInstance) {
       tags,
       auth: 'user',
       query: orderDetailsQuery,
-      response: orderResponseSchema,
+      response: customerOrderResponseSchema,
     },
-    async ({ auth, query, req }) => ({ data: { order: await orders.detail({ userId: auth.id }, query.order_id, req.locale) } }),
+    async ({ auth, query, req }) => ({ data: { order: await orders.customerDetail(auth.id, query.order_id, req.locale) } }),
   );
 
   route(
@@ -334,13 +335,13 @@ export async function commerceRoutes(app: FastifyInstance) {
       tags,
       auth: 'user',
       body: orderIdBody,
-      response: orderResponseSchema,
+      response: customerOrderResponseSchema,
     },
     async ({ auth, body, req }) => {
       await orders.move({ userId: auth.id }, body.order_id, 'Cancelled', 'customer', req.locale);
       return {
         message: 'Order cancelled successfully.',
-        data: { order: await orders.detail({ userId: auth.id }, body.order_id, req.locale) },
+        data: { order: await orders.customerDetail(auth.id, body.order_id, req.locale) },
       };
     },
   );

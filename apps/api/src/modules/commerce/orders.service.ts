@@ -1,5 +1,6 @@
 import {
   formatDate,
+  type CustomerOrderDetail,
   type Locale,
   type OrderDetail,
   type OrdersAnswer,
@@ -53,8 +54,15 @@ export function deliveryDays(text: string | null | undefined): number | null {
   return days > 0 && days <= 366 ? Math.ceil(days) : null;
 }
 
-/** `payment_method` in the original web client's words (issue 42): an online one is its gateway's title. */
-const PAYMENT_METHOD_WORDS: Record<string, string> = { cash: 'Cash Payment', bank: 'Bank Transfer' };
+/**
+ * `payment_method` of the customer's order in the original web client's words (issue 42): cash as the original
+ * names it, bank transfer in ours (the original has no word for it that we know of); an online one is its
+ * gateway's title.
+ */
+const PAYMENT_METHOD_WORDS = new Map([
+  ['cash', 'Cash Payment'],
+  ['bank', 'Bank Transfer'],
+]);
 
 export function createOrdersService(ctx: CommerceContext) {
   const { db } = ctx;
@@ -78,7 +86,7 @@ export function createOrdersService(ctx: CommerceContext) {
     };
   }
 
-  async function detail(scope: repo.OrderScope, id: number, locale: Locale): Promise<OrderDetail> {
+  async function build(scope: repo.OrderScope, id: number, locale: Locale): Promise<{ order: OrderDetail; methodWords: string }> {
     const o = await repo.findOrder(db, id, scope);
     if (!o) throw notFound('Order not found.');
     const online = isOnlinePayment(o.payment_method);
@@ -101,7 +109,7 @@ export function createOrdersService(ctx: CommerceContext) {
       amount: omr(t.amount),
     }));
     const invoicePath = 'userId' in scope ? `/order-history/${o.id}/invoice` : `/seller/orders/${o.id}/invoice`;
-    return {
+    const order: OrderDetail = {
       ...orderSummary(o),
       shop: {
         id: o.shop_id,
@@ -168,13 +176,28 @@ export function createOrdersService(ctx: CommerceContext) {
         days === null ? null : formatDate(new Date(Date.parse(o.created_at) + days * 86_400_000).toISOString(), locale),
       invoice_url: `${ctx.publicUrl ?? ''}${invoicePath}`,
       payment_receipt_url: null,
-      payment_status_label: o.payment_status === 'Paid' ? 'Paid' : 'Pending',
-      payment_method_label: online
-        ? (gatewayTitle ?? o.payment_method)
-        : Object.hasOwn(PAYMENT_METHOD_WORDS, o.payment_method)
-          ? PAYMENT_METHOD_WORDS[o.payment_method]!
-          : o.payment_method,
+      payment_state: o.payment_status,
+      payment_method_code: o.payment_method,
     };
+    return {
+      order,
+      methodWords: online ? (gatewayTitle ?? o.payment_method) : (PAYMENT_METHOD_WORDS.get(o.payment_method) ?? o.payment_method),
+    };
+  }
+
+  /** The order as the seller centre and the console read it: ours in `payment_status` and `payment_method`. */
+  async function detail(scope: repo.OrderScope, id: number, locale: Locale): Promise<OrderDetail> {
+    return (await build(scope, id, locale)).order;
+  }
+
+  /**
+   * The customer's order (`GET /order-details`, the cancel answer): `payment_status` and `payment_method` in
+   * the original web client's words, which it prints (issue 42); ours stay in `payment_state` and
+   * `payment_method_code`.
+   */
+  async function customerDetail(userId: number, id: number, locale: Locale): Promise<CustomerOrderDetail> {
+    const { order, methodWords } = await build({ userId }, id, locale);
+    return { ...order, payment_status: order.payment_state === 'Paid' ? 'Paid' : 'Pending', payment_method: methodWords };
   }
 
   /**
@@ -246,5 +269,5 @@ export function createOrdersService(ctx: CommerceContext) {
       throw new HttpError(409, 'The order was changed meanwhile. Please reload it.');
   }
 
-  return { list, detail, move, markTransferPaid };
+  return { list, detail, customerDetail, move, markTransferPaid };
 }

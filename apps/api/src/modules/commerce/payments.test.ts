@@ -249,7 +249,7 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     const [sessionId, session] = [...sessions].at(-1)!;
     session.status = 'paid';
     expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
-    expect(await detail()).toMatchObject({ payment_status: 'Paid', can_cancel: false, refund_state: 'none' });
+    expect(await detail()).toMatchObject({ payment_state: 'Paid', can_cancel: false, refund_state: 'none' });
     const refused = await post(app, '/api/orders/cancel', c.auth, { order_id: order.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.order_status[0]).toMatch(/ask the shop to cancel it/);
@@ -259,7 +259,7 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     expect((await post(app, `/api/seller/orders/${order.id}/status`, seller, { order_status: 'Cancelled' })).statusCode).toBe(
       200,
     );
-    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Paid', refund_state: 'due' });
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_state: 'Paid', refund_state: 'due' });
     const shopView = (await get(app, `/api/seller/orders/${order.id}`, seller)).json().data.order;
     expect(shopView.refund_state).toBe('due');
     // Once the console records the refund in full, it says refunded.
@@ -285,11 +285,11 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     await app.services.commerce!.releaseUnpaidOrders();
     const d = (await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order;
     expect(d.order_status).toBe('Cancelled');
-    expect(d.payment_status).toBe('Unpaid');
+    expect(d.payment_state).toBe('Unpaid');
     // Its unit is back, and so is the one of the payment cancelled earlier on the gateway's page.
     expect(await stockOf(app, product.id)).toBe(stock + 2);
     const kept = (await get(app, `/api/order-details?order_id=${paidOrder!.id}`, late.auth)).json().data.order;
-    expect(kept).toMatchObject({ order_status: 'Pending', payment_status: 'Paid' });
+    expect(kept).toMatchObject({ order_status: 'Pending', payment_state: 'Paid' });
     expect(await toldTo(late.id)).toEqual(['order.placed']);
     // Withdrawn unpaid: never announced, so not told of its withdrawal either; the paid one is announced.
     expect(await toldTo(c.id)).toEqual([]);
@@ -314,11 +314,11 @@ describe('online payment through Thawani (a local peer plays the gateway)', () =
     await app.services.commerce!.releaseUnpaidOrders();
     const stock = await stockOf(app, product.id);
     const detail = async () => (await get(app, `/api/order-details?order_id=${order!.id}`, c.auth)).json().data.order;
-    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Unpaid', refund_state: 'none' });
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_state: 'Unpaid', refund_state: 'none' });
     // The page was still open: the customer pays, and the gateway's signed notice arrives.
     session.status = 'paid';
     expect((await webhook({ event_type: 'checkout.completed', data: { session_id: sessionId } })).statusCode).toBe(200);
-    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_status: 'Paid', refund_state: 'due' });
+    expect(await detail()).toMatchObject({ order_status: 'Cancelled', payment_state: 'Paid', refund_state: 'due' });
     const row = await app.db.selectFrom('payments').select('status').where('checkout_ref', '=', ref).executeTakeFirstOrThrow();
     expect(row.status).toBe('paid');
     // The console finds it among paid, cancelled orders; the stock stays given back; a second notice changes nothing.

@@ -1,4 +1,4 @@
-import { orderResponseSchema, productReviewResponseSchema, reviewsResponseSchema } from '@souq/contracts';
+import { customerOrderResponseSchema, productReviewResponseSchema, reviewsResponseSchema } from '@souq/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import fs from 'node:fs';
@@ -117,7 +117,8 @@ describe('POST /api/product-review', () => {
     expect(list.reviews[0]).toMatchObject({ id: data.review.id, rating: 2, description: data.review.description });
 
     // The order's line carries it, editable for 30 days.
-    const seen = orderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order}`, c.auth)).json()).data.order;
+    const seen = customerOrderResponseSchema.parse((await get(app, `/api/order-details?order_id=${order}`, c.auth)).json()).data
+      .order;
     expect(seen.can_review).toBe(true);
     const line = seen.products.find((p) => p.product_id === product!.id)!;
     expect(line.review).toMatchObject({ id: data.review.id, rating: 2 });

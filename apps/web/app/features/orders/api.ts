@@ -1,7 +1,7 @@
 import type {
   Cart,
+  CustomerOrderDetail,
   Envelope,
-  OrderDetail,
   OrdersAnswer,
   OrderStatusKey,
   PaymentStatusAnswer,
@@ -36,8 +36,12 @@ export async function fetchOrders(q: OrdersQuery, locale: string, signal?: Abort
   return res.data;
 }
 
-export async function fetchOrder(id: number, locale: string, signal?: AbortSignal): Promise<OrderDetail> {
-  const res = await api<Envelope<{ order: OrderDetail }>>('/order-details', {
+/**
+ * The customer's order. Its `payment_status`/`payment_method` are the original web client's words (decision
+ * 024): our screens read `payment_state` and `payment_method_code`.
+ */
+export async function fetchOrder(id: number, locale: string, signal?: AbortSignal): Promise<CustomerOrderDetail> {
+  const res = await api<Envelope<{ order: CustomerOrderDetail }>>('/order-details', {
     query: { order_id: id },
     locale,
     token: token(),
@@ -47,8 +51,8 @@ export async function fetchOrder(id: number, locale: string, signal?: AbortSigna
 }
 
 /** Cancels a Pending order; answers the order as it now is. */
-export async function cancelOrder(id: number, locale: string): Promise<{ message: string; order: OrderDetail }> {
-  const res = await api<Envelope<{ order: OrderDetail }>>('/orders/cancel', {
+export async function cancelOrder(id: number, locale: string): Promise<{ message: string; order: CustomerOrderDetail }> {
+  const res = await api<Envelope<{ order: CustomerOrderDetail }>>('/orders/cancel', {
     method: 'POST',
     body: { order_id: id },
     locale,

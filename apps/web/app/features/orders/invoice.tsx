@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@souq/contracts';
+import type { CustomerOrderDetail, OrderDetail } from '@souq/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/shared/money';
@@ -41,7 +41,8 @@ export function InvoiceMissing({ title, children }: { title: string; children?: 
   );
 }
 
-export function Invoice({ order, back }: { order: OrderDetail; back: { to: string; label: string } }) {
+/** The customer's order or the seller's: our payment values are read from `payment_state`/`payment_method_code`. */
+export function Invoice({ order, back }: { order: OrderDetail | CustomerOrderDetail; back: { to: string; label: string } }) {
   const { t, locale, master, dir } = useSite();
   const amount = (n: number) => formatMoney(n, master.currency, locale);
   const a = order.address;
@@ -101,8 +102,8 @@ export function Invoice({ order, back }: { order: OrderDetail; back: { to: strin
           </div>
           <div>
             <p className="invoice__label">{t('invoice.payment')}</p>
-            <p>{paymentMethodLabel(t, order.payment_method, master.payment_gateways)}</p>
-            <p>{t(order.payment_status === 'Paid' ? 'invoice.paid' : 'invoice.unpaid')}</p>
+            <p>{paymentMethodLabel(t, order.payment_method_code, master.payment_gateways)}</p>
+            <p>{t(order.payment_state === 'Paid' ? 'invoice.paid' : 'invoice.unpaid')}</p>
           </div>
         </section>
 

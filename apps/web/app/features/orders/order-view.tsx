@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@souq/contracts';
+import type { CustomerOrderDetail, OrderDetail } from '@souq/contracts';
 import type { ReactNode } from 'react';
 import { useSite } from '~/shared/site';
 import { Img } from '~/shared/ui/image';
@@ -6,7 +6,11 @@ import { CheckIcon } from '~/shared/ui/icons';
 import { orderStatuses } from '@souq/contracts/constants';
 import { formatDateTime, PaymentStatusBadge, paymentMethodLabel, statusLabel } from './status';
 
-type Order = OrderDetail;
+/**
+ * The customer's order or the seller's: both carry our payment values in `payment_state` and
+ * `payment_method_code` (the customer's `payment_status`/`payment_method` are the original web client's words).
+ */
+type Order = OrderDetail | CustomerOrderDetail;
 
 /**
  * The order's path: the six steps of the chain, each done one with its time; a cancelled order shows
@@ -180,8 +184,8 @@ export function OrderPayment({ order, showBank = true }: { order: Order; showBan
   return (
     <div className="ord-payment" data-testid="order-payment">
       <p className="ord-payment__row">
-        <span>{paymentMethodLabel(t, order.payment_method, master.payment_gateways)}</span>
-        <PaymentStatusBadge status={order.payment_status} />
+        <span>{paymentMethodLabel(t, order.payment_method_code, master.payment_gateways)}</span>
+        <PaymentStatusBadge status={order.payment_state} />
       </p>
       {order.paid_at ? (
         <p className="muted">
@@ -193,7 +197,7 @@ export function OrderPayment({ order, showBank = true }: { order: Order; showBan
           {t(order.refund_state === 'due' ? 'orders.refund_due' : 'orders.refund_done')}
         </p>
       ) : null}
-      {showBank && order.payment_method === 'bank' && order.payment_status === 'Unpaid' ? (
+      {showBank && order.payment_method_code === 'bank' && order.payment_state === 'Unpaid' ? (
         <div className="ord-bank" data-testid="bank-details">
           <p className="ord-bank__note">{t('orders.bank_note', { code: order.order_code })}</p>
           <dl className="ord-sum">
