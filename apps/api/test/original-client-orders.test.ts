@@ -214,25 +214,58 @@ describe('POST /place-order: a typed code that does not apply', () => {
     expect(withCollected.coupon).toEqual({ code: collected.code, discount: 0.12 });
   });
 
-  it('is still refused, with nothing placed, in our storefront placement (with an Idempotency-Key)', async () => {
+  it('is refused, with nothing placed, when the body asks so (coupon_strict, our storefront), whatever the headers', async () => {
     const c = await makeCustomer(app);
     const [a] = await plainProducts(app, { shopId: 1, minStock: 20 });
     await addToCart(c, a!.id, 1);
     const stock = await stockOf(app, a!.id);
     const used = await addCoupon({ shop_id: 1, discount: 100 });
     await app.db.updateTable('coupons').set({ usage_limit: 1, used_count: 1 }).where('id', '=', used.id).execute();
+    const body = { shop_ids: [1], address_id: c.addressId, payment_method: 'cash', is_buy_now: false };
     for (const coupon_code of ['NO-SUCH-CODE', used.code]) {
-      const res = await post(
-        c,
-        '/api/place-order',
-        { shop_ids: [1], address_id: c.addressId, payment_method: 'cash', coupon_code, is_buy_now: false },
-        { 'idempotency-key': `storefront-${c.id}-${coupon_code}` },
-      );
-      expect({ coupon_code, status: res.statusCode }).toEqual({ coupon_code, status: 422 });
-      expect(res.json().errors.coupon_code).toBeTruthy();
+      // Our storefront's shape: the Idempotency-Key and coupon_strict; and coupon_strict alone (no key).
+      for (const [strict, headers] of [
+        [true, { 'idempotency-key': `storefront-${c.id}-${coupon_code}` }],
+        ['1', {}],
+      ] as const) {
+        const res = await post(c, '/api/place-order', { ...body, coupon_code, coupon_strict: strict }, headers);
+        expect({ coupon_code, strict, status: res.statusCode }).toEqual({ coupon_code, strict, status: 422 });
+        expect(res.json().errors.coupon_code).toBeTruthy();
+      }
     }
     expect(await orderCount(c)).toBe(0);
     expect(await stockOf(app, a!.id)).toBe(stock);
+
+    // An Idempotency-Key alone decides nothing about the code: left aside, the order placed without it.
+    const keyed = await post(
+      c,
+      '/api/place-order',
+      { ...body, coupon_code: used.code, coupon_strict: false },
+      { 'idempotency-key': `keyed-${c.id}` },
+    );
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    const order = placeOrderResponseSchema.parse(keyed.json()).data.orders[0]!;
+    expect((await detailOf(c, order.id)).coupon).toBeNull();
+    expect(await usedCount(used.id)).toBe(1);
+    // The same key and body again: the first answer replayed, nothing placed twice.
+    await addToCart(c, a!.id, 1);
+    const replay = await post(
+      c,
+      '/api/place-order',
+      { ...body, coupon_code: used.code, coupon_strict: false },
+      { 'idempotency-key': `keyed-${c.id}` },
+    );
+    expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.body]).toEqual([200, 'true', keyed.body]);
+    // The key with coupon_strict now set is another request: refused as such.
+    const changed = await post(
+      c,
+      '/api/place-order',
+      { ...body, coupon_code: used.code, coupon_strict: true },
+      { 'idempotency-key': `keyed-${c.id}` },
+    );
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().message).toMatch(/Idempotency-Key/);
+    expect(await orderCount(c)).toBe(1);
   });
 });
 

@@ -219,6 +219,13 @@ export const placeOrderBody = z.object({
     .optional()
     .transform((v) => v || null),
   is_buy_now: isBuyNow,
+  /**
+   * What a typed `coupon_code` that cannot be used does (issue 42, decision 024): with `true` (our
+   * storefront, which has shown the discounted amounts) the order is refused with 422 on `coupon_code`;
+   * absent or `false` (the original web client) the code is left aside and the order placed without it, as
+   * the original server did.
+   */
+  coupon_strict: boolish.optional().default(false),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

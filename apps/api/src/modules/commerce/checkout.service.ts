@@ -184,12 +184,7 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
    * from the catalogue, stock taken by conditional updates (never below zero), voucher uses taken the same
    * way, the address copied, the shops' lines removed from the cart. Any refusal rolls everything back.
    */
-  async function place(
-    userId: number,
-    body: z.output<typeof placeOrderBody>,
-    locale: Locale,
-    typedCode: TypedCodeRule = 'refuse',
-  ): Promise<Placed> {
+  async function place(userId: number, body: z.output<typeof placeOrderBody>, locale: Locale): Promise<Placed> {
     await checkPaymentMethod(body.payment_method);
     const notify = await ctx.notify?.();
     return db.transaction().execute(async (trx) => {
@@ -223,7 +218,9 @@ export function createCheckoutService(ctx: CommerceContext, onlineGateways: (nam
         address,
         paymentMethod: body.payment_method,
         couponCode: body.coupon_code,
-        typedCode,
+        // A typed code that cannot be used: refused when the body asks so (our storefront), else left aside
+        // as the original server did (issue 42, decision 024).
+        typedCode: body.coupon_strict ? 'refuse' : 'ignore',
         note: body.note,
       });
       await repo.deleteLines(

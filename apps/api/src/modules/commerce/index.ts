@@ -218,10 +218,6 @@ export async function commerceRoutes(app: FastifyInstance) {
     },
     async ({ auth, body, req, reply }) => {
       const key = parseKey(req.headers['idempotency-key']);
-      // A typed voucher code that cannot be used: our storefront (which always sends an Idempotency-Key) has
-      // shown the discounted amounts, so it is refused there; a placement without a key (the original web
-      // client's shape) places the order without it, as the original server did (issue 42, decision 024).
-      const typedCode = key ? 'refuse' : 'ignore';
       return placeOnce(
         {
           userId: auth.id,
@@ -232,7 +228,7 @@ export async function commerceRoutes(app: FastifyInstance) {
           paymentMethod: body.payment_method,
           withdrawToCart: true,
         },
-        () => checkout.place(auth.id, body, req.locale, typedCode),
+        () => checkout.place(auth.id, body, req.locale),
         (placed, url) => ({
           message: url ? 'Order placed: please complete the payment.' : 'Order placed successfully.',
           data: { ...placed.answer, order_payment_url: url },

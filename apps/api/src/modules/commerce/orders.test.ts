@@ -82,12 +82,21 @@ describe('placing orders', () => {
       [{ shop_ids: 'nope' }, 'shop_ids'],
       [{ coupon_code: 'NOPE' }, 'coupon_code'],
     ];
-    // With an Idempotency-Key (our storefront's placement), which keeps refusing a code that does not apply;
-    // without one (the original web client's shape) such a code is ignored (issue 42).
+    // As our storefront places (an Idempotency-Key and coupon_strict, which keeps refusing a code that does
+    // not apply; without it, as the original web client places, such a code is ignored: issue 42).
     for (const [body, field] of cases) {
-      const res = await place(c, body, { 'idempotency-key': `refuse-${c.id}-${JSON.stringify(body)}` });
+      const res = await place(
+        c,
+        { coupon_strict: true, ...body },
+        { 'idempotency-key': `refuse-${c.id}-${JSON.stringify(body)}` },
+      );
       expect({ body, status: res.statusCode }).toEqual({ body, status: 422 });
       expect(res.json().errors[field]).toBeTruthy();
+    }
+    for (const coupon_strict of ['maybe', null, 2]) {
+      const res = await place(c, { coupon_strict });
+      expect({ coupon_strict, status: res.statusCode }).toEqual({ coupon_strict, status: 422 });
+      expect(Object.keys(res.json().errors)).toEqual(['coupon_strict']);
     }
     await app.db.updateTable('products').set({ quantity: 1 }).where('id', '=', a.id).execute();
     const short = await place(c);

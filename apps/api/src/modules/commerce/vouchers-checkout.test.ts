@@ -190,4 +190,42 @@ describe('checkout', () => {
     expect(r.checkout_items.find((s) => s.shop_id === 1)!.coupon!.code).toBe(typed.code);
     expect(baisa(r.checkout.coupon_discount)).toBe(250);
   });
+
+  it('places with a typed code that does not apply: refused by the same rule with coupon_strict, else left aside (issue 42)', async () => {
+    const c = await makeCustomer(app);
+    const [a] = await plainProducts(app, { shopId: 1, minStock: 20 });
+    const typed = await addCoupon({ shop_id: 1, discount_type: 'Amount', discount: 300, usage_limit: 1 });
+    const place = (body: object) =>
+      post(app, '/api/place-order', c.auth, { shop_ids: [1], address_id: c.addressId, payment_method: 'cash', ...body });
+    await post(app, '/api/cart/store', c.auth, { product_id: a!.id, quantity: 1 });
+    // The summary applied it; meanwhile its last use is taken by someone else.
+    const shown = checkoutResponseSchema.parse(
+      (await post(app, '/api/cart/checkout', c.auth, { shop_ids: [1], coupon_code: typed.code })).json(),
+    ).data;
+    expect(baisa(shown.checkout.coupon_discount)).toBe(300);
+    await app.db.updateTable('coupons').set({ used_count: 1 }).where('id', '=', typed.id).execute();
+    const other = await addCoupon({ shop_id: 2 });
+    const gone = await addCoupon({ shop_id: 1, expires_at: new Date(Date.now() - 1000).toISOString() });
+    const cases: Array<[string, RegExp]> = [
+      [typed.code, /used up/],
+      [other.code, /another shop/],
+      [gone.code, /expired/],
+      ['NO-SUCH-CODE', /not valid/],
+    ];
+    for (const [coupon_code, message] of cases) {
+      const r = await place({ coupon_code, coupon_strict: true });
+      expect({ coupon_code, status: r.statusCode }).toEqual({ coupon_code, status: 422 });
+      expect(r.json().errors.coupon_code[0]).toMatch(message);
+    }
+    expect((await get(app, '/api/orders', c.auth)).json().data.total).toBe(0);
+    // Without coupon_strict (the original web client): placed without the code, at the full price.
+    const placed = await place({ coupon_code: typed.code });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const row = await app.db
+      .selectFrom('orders')
+      .select(['coupon_id', 'coupon_discount'])
+      .where('id', '=', placed.json().data.orders[0].id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ coupon_id: null, coupon_discount: 0 });
+  });
 });

@@ -46,13 +46,18 @@ export const collectVoucher = (locale: string, couponId: number) =>
 export const fetchAddresses = (locale: string, signal?: AbortSignal) =>
   api<Envelope<{ total: number; addresses: Address[] }>>('/addresses', { locale, token: token(), signal });
 
-/** POST /place-order with the confirmation's Idempotency-Key: a repeat of the same placement is answered, not placed twice. */
-export const placeOrder = (locale: string, body: PlaceOrderBody, idempotencyKey: string) =>
+/**
+ * POST /place-order with the confirmation's Idempotency-Key (a repeat of the same placement is answered, not
+ * placed twice) and `coupon_strict`: the summary showed the typed voucher's discount, so a code that stopped
+ * applying meanwhile (used up, expired) refuses the order with 422 instead of placing it at another total
+ * (decision 024, issue 42).
+ */
+export const placeOrder = (locale: string, body: Omit<PlaceOrderBody, 'coupon_strict'>, idempotencyKey: string) =>
   api<Envelope<PlaceOrderAnswer>>('/place-order', {
     method: 'POST',
     locale,
     token: token(),
-    body,
+    body: { ...body, coupon_strict: true } satisfies PlaceOrderBody,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
