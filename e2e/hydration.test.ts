@@ -356,14 +356,20 @@ describe('the page’s strings apart from its data (decision 032)', () => {
     for (const locale of ['ar', 'en'] as const) {
       const html = await (await fetch(`${baseUrl()}/products?lang=${locale}`)).text();
       const link = new RegExp(
-        `<link rel="preload" as="fetch" href="(/api/lang/${locale}\\?v=[\\w-]+)" crossorigin="anonymous" data-messages="${locale}"/>`,
+        `<link rel="preload" as="fetch" href="(/api/lang/${locale}\\?set=ours&amp;v=[\\w-]+)" crossorigin="anonymous" data-messages="${locale}"/>`,
       ).exec(html);
       expect(link, locale).not.toBeNull();
       // A string no served page shows (a toast's): before, every string of the language was in the page's data.
       expect(html).not.toContain(LOGIN_FIRST[locale]);
-      const strings = await fetch(`${baseUrl()}${link![1]}`);
+      const strings = await fetch(`${baseUrl()}${link![1]!.replace('&amp;', '&')}`);
       expect(strings.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(((await strings.json()) as Record<string, string>)['account.login_first']).toBe(LOGIN_FIRST[locale]);
+      const messages = (await strings.json()) as Record<string, string>;
+      expect(messages['account.login_first']).toBe(LOGIN_FIRST[locale]);
+      // Our keys alone: the original web client's sentence keys stay at its own address (decision 024).
+      expect(messages['Add to Cart']).toBeUndefined();
+      expect(
+        ((await (await fetch(`${baseUrl()}/api/lang/${locale}`)).json()) as Record<string, string>)['Add to Cart'],
+      ).toBeTruthy();
     }
   });
 
@@ -383,7 +389,7 @@ describe('the page’s strings apart from its data (decision 032)', () => {
     await expect.poll(() => page.title()).toMatch(/^Shops \| /);
     // The preload and entry.client's fetch were one request.
     expect(requested).toHaveLength(1);
-    expect(requested[0]).toMatch(/\/api\/lang\/en\?v=[\w-]+$/);
+    expect(requested[0]).toMatch(/\/api\/lang\/en\?set=ours&v=[\w-]+$/);
     await finish(page, 'hydration-strings-en-1280');
   });
 

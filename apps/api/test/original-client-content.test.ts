@@ -114,6 +114,48 @@ describe('GET /api/lang/{locale} answers the original client sentence keys besid
     expect(ar['Search product']).toBe('ابحث عن منتج');
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
   });
+
+  it("leaves the sentences out of our storefront's set (set=ours), at its own version, the client's address unchanged", async () => {
+    const app2 = await createTestApp({ catalogCacheTtlMs: 60_000 });
+    try {
+      for (const locale of ['ar', 'en'] as const) {
+        // The original client's request: its headers, the address alone (also with an empty set, as blank is absent).
+        const theirs = await app2.inject({ url: `/api/lang/${locale}`, headers: xhr });
+        const blank = await app2.inject({ url: `/api/lang/${locale}?set=`, headers: xhr });
+        const all = await app2.inject({ url: `/api/lang/${locale}?set=all`, headers: xhr });
+        const full = theirs.json() as Record<string, string>;
+        expect(full['Add to Cart'], locale).toBeTruthy();
+        expect(blank.json()).toEqual(full);
+        expect(all.json()).toEqual(full);
+        // Our storefront's: our keys alone, exactly.
+        const ours = await app2.inject({ url: `/api/lang/${locale}?set=ours` });
+        expect(ours.statusCode).toBe(200);
+        const mine = ours.json() as Record<string, string>;
+        expect(mine).toEqual(translations[locale]);
+        expect(mine['Add to Cart']).toBeUndefined();
+        for (const s of Object.keys(ORIGINAL_CLIENT_SENTENCES)) expect(Object.hasOwn(mine, s), s).toBe(false);
+        expect(ours.body.length).toBeLessThan(theirs.body.length);
+        // Its own version (decision 032): pinned, kept for good; the full set's version is not ours.
+        const version = /^"([\w-]{16})"$/.exec(String(ours.headers.etag))?.[1];
+        expect(version, String(ours.headers.etag)).toBeDefined();
+        expect(theirs.headers.etag).not.toBe(ours.headers.etag);
+        for (let i = 0; i < 2; i++) {
+          // The second is the answer cache's: it keeps the sets apart.
+          const pinned = await app2.inject({ url: `/api/lang/${locale}?set=ours&v=${version}` });
+          expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(pinned.json()).toEqual(mine);
+          const fullAtOurs = await app2.inject({ url: `/api/lang/${locale}?v=${version}` });
+          expect(fullAtOurs.headers['cache-control']).toBe('public, max-age=300');
+          expect(fullAtOurs.json()).toEqual(full);
+        }
+      }
+      const bad = await app2.inject({ url: '/api/lang/en?set=theirs' });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors)).toEqual(['set']);
+    } finally {
+      await app2.close();
+    }
+  });
 });
 
 describe('GET /api/products price bounds', () => {

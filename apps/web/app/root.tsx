@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root';
 import { directionOf, SiteProvider } from './shared/site';
 import { api, apiResponse, readAnswer } from './shared/api';
-import { heldVersionOf, messagesHref, messagesOf, requestLocale, setMessages, type Messages } from './shared/i18n';
+import { heldVersionOf, messagesHref, messagesOf, messagesPath, requestLocale, setMessages, type Messages } from './shared/i18n';
 import type { RootData } from './shared/root-data';
 import { themeCss } from './shared/theme';
 import { reportVitals } from './shared/vitals';
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     // (decision 032): the page's data carries only that version.
     // Read again only when their version is not the one held (every render asks, so a new API's strings
     // are taken at once).
-    apiResponse(`/lang/${locale}`, { locale, context }).then(async (res) => {
+    apiResponse(messagesPath(locale), { locale, context }).then(async (res) => {
       const version = res.ok ? (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '') : '';
       if (version && version === heldVersionOf(locale)) await res.body?.cancel();
       else setMessages(locale, await readAnswer<Messages>(res), version);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, getQuery } from './common';
 import { footerItemTypes, themeColorKeys } from './constants';
 
 export { footerItemTypes, themeColorKeys, type ThemeColorKey } from './constants';
@@ -146,3 +146,18 @@ export const countriesResponseSchema = envelope(z.object({ countries: z.array(co
 
 export const translationsSchema = z.record(z.string(), z.string());
 export type Translations = z.infer<typeof translationsSchema>;
+
+/**
+ * Which strings `GET /lang/{locale}` answers (issue 42, decisions 024 and 032): `all` (the default, the
+ * address the original web client calls) is our dotted keys and that client's sentence keys; `ours` is our
+ * dotted keys alone, the set our storefront loads.
+ */
+export const langSets = ['all', 'ours'] as const;
+export type LangSet = (typeof langSets)[number];
+export const langQuery = getQuery(
+  z.object({
+    /** The version the pages ask for (decision 032): the answer at that address never changes. */
+    v: z.string().max(64).optional(),
+    set: z.enum(langSets, { error: 'The set must be one of: all, ours.' }).optional().default('all'),
+  }),
+);

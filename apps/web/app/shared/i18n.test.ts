@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTranslate, normaliseLocale } from './i18n';
+import { makeTranslate, messagesHref, messagesPath, normaliseLocale } from './i18n';
 
 describe('makeTranslate', () => {
   const t = makeTranslate({ hello: 'مرحباً {name}', plain: 'Plain' });
@@ -63,5 +63,12 @@ describe('normaliseLocale', () => {
     expect(normaliseLocale(undefined)).toBe('ar');
     expect(normaliseLocale('fr')).toBe('ar');
     expect(normaliseLocale('en')).toBe('en');
+  });
+});
+
+describe('the strings address (decisions 024 and 032)', () => {
+  it('asks for our strings alone, not the original web client sentence keys, at the pinned version', () => {
+    expect(messagesPath('ar')).toBe('/lang/ar?set=ours');
+    expect(messagesHref('en', 'a1B2-c3_D4e5F6g7')).toBe('/api/lang/en?set=ours&v=a1B2-c3_D4e5F6g7');
   });
 });

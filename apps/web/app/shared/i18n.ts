@@ -89,8 +89,13 @@ export function messagesOf(locale: string | undefined): Messages {
 export function heldVersionOf(locale: string): string {
   return loaded.get(locale)?.version ?? '';
 }
+/**
+ * Our strings of a language (`set=ours`): our keys alone, without the original web client's sentence keys
+ * that `/api/lang/{locale}` answers beside them for that client (decision 024, issue 42).
+ */
+export const messagesPath = (locale: string) => `/lang/${locale}?set=ours`;
 /** The address of a version of a language's strings: its answer never changes (the API says so). */
-export const messagesHref = (locale: string, version: string) => `/api/lang/${locale}?v=${encodeURIComponent(version)}`;
+export const messagesHref = (locale: string, version: string) => `/api${messagesPath(locale)}&v=${encodeURIComponent(version)}`;
 
 export type Direction = 'rtl' | 'ltr';
 export const SUPPORTED_LOCALES = ['ar', 'en'] as const;

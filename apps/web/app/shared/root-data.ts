@@ -4,7 +4,7 @@ import type { Master } from '@souq/contracts';
 export interface RootData {
   master: Master;
   /**
-   * The version of the language's strings (the API's ETag of /api/lang/{locale}). The strings themselves
+   * The version of the language's strings (the API's ETag of /api/lang/{locale}?set=ours). The strings themselves
    * are not in the page's data (decision 032): i18n.ts messagesOf(locale) holds them.
    */
   messagesVersion: string;

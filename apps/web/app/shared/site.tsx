@@ -1,7 +1,7 @@
 import type { Currency, Master } from '@souq/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '~/shared/api';
-import { makeTranslate, type Direction, type Messages, type Translate } from '~/shared/i18n';
+import { makeTranslate, messagesPath, type Direction, type Messages, type Translate } from '~/shared/i18n';
 import { formatMoney } from '~/shared/money';
 import { LOCALE_KEY, SELECTED_CURRENCY_KEY, storage, writeLocaleCookie } from '~/shared/storage';
 
@@ -81,7 +81,7 @@ export function SiteProvider({
       document.documentElement.lang = next;
       document.documentElement.dir = lang.direction;
       try {
-        await api(`/lang/${next}`, { locale: next });
+        await api(messagesPath(next), { locale: next });
       } catch (e) {
         console.warn('language file failed to load', e);
       }
