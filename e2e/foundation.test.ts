@@ -18,10 +18,12 @@ describe('foundation: language, currency, chrome', () => {
   it('switches to English, left-to-right, and stays English after a reload', async () => {
     const page = await newPage();
     const apiHeaders: Array<Record<string, string>> = [];
+    const strings: string[] = [];
     page.on('request', (r) => {
+      if (r.url().includes('/api/lang/')) strings.push(r.url());
       // Not the page's strings at their version's address: the <head> preloads them as it does its
       // scripts, and a preload sends no headers of ours (decision 032).
-      if (r.url().includes('/api/') && !/\/api\/lang\/\w+\?v=/.test(r.url())) apiHeaders.push(r.headers());
+      if (r.url().includes('/api/') && !/\/api\/lang\/\w+\?set=ours&v=/.test(r.url())) apiHeaders.push(r.headers());
     });
     await page.goto(`${baseUrl()}/`);
     await hydrated(page);
@@ -42,6 +44,9 @@ describe('foundation: language, currency, chrome', () => {
       expect(h['x-requested-with']).toBe('XMLHttpRequest');
       expect(h['accept-language']).toMatch(/^(ar|en)$/);
     }
+    // Only our set of strings: the original web client's sentence keys stay at its address (decision 024).
+    expect(strings.length).toBeGreaterThan(0);
+    for (const url of strings) expect(new URL(url).searchParams.get('set'), url).toBe('ours');
     await finish(page, 'home-en');
   });
 
