@@ -176,6 +176,33 @@ describe('the basket: POST /cart/checkout', () => {
   });
 });
 
+describe('vouchers: the validity as the original client prints it', () => {
+  it('answers "28 January 2027 02:00" (Oman time, the request language) with the instant beside it; none is null', async () => {
+    const c = await makeCustomer(app);
+    // 27 January 22:00 UTC is 28 January 02:00 in Muscat.
+    const dated = await addCoupon({ shop_id: 1, discount: 500, expires_at: '2027-01-27T22:00:00.000Z' });
+    const open = await addCoupon({ shop_id: 1, discount: 300 });
+    for (const [lang, words] of [
+      [undefined, '28 يناير 2027 02:00'],
+      ['en', '28 January 2027 02:00'],
+      ['ar', '28 يناير 2027 02:00'],
+    ] as const) {
+      const extra: Record<string, string> = lang ? { 'accept-language': lang } : {};
+      const res = await get(c, '/api/get-vouchers?shop_id=1', extra);
+      expect(res.statusCode, res.body).toBe(200);
+      const coupons = res.json().data.coupons as Array<{ id: number; validity: string | null; validity_iso: string | null }>;
+      expect(coupons.find((v) => v.id === dated.id)).toMatchObject({ validity: words, validity_iso: '2027-01-27T22:00:00.000Z' });
+      expect(coupons.find((v) => v.id === open.id)).toMatchObject({ validity: null, validity_iso: null });
+    }
+    expect((await post(c, '/api/vouchers-collect', { coupon_id: dated.id })).statusCode).toBe(200);
+    const mine = await get(c, '/api/get-collected-vouchers?shop_id=1', { 'accept-language': 'en' });
+    expect(mine.json().data.coupons.find((v: { id: number }) => v.id === dated.id)).toMatchObject({
+      validity: '28 January 2027 02:00',
+      validity_iso: '2027-01-27T22:00:00.000Z',
+    });
+  });
+});
+
 describe('POST /place-order: a typed code that does not apply', () => {
   it("is ignored in the original client's placement; a code that applies still applies; a collected voucher takes over", async () => {
     const c = await makeCustomer(app);

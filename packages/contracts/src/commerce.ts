@@ -155,8 +155,12 @@ export const couponSchema = z.object({
   discount: z.number(),
   min_order_amount: z.number(),
   max_discount_amount: z.number().nullable(),
-  /** The last moment the voucher can be used (ISO 8601), or null. */
+  /**
+   * The last moment the voucher can be used, as the original web client prints it ("28 January 2027 02:00",
+   * Oman's time, in the request's language), or null; the instant (ISO 8601) is `validity_iso`.
+   */
   validity: z.string().nullable(),
+  validity_iso: z.string().nullable(),
   starts_at: z.string().nullable(),
   is_collected: z.boolean(),
 });

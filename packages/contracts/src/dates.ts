@@ -55,6 +55,19 @@ export function formatLongDate(iso: string, locale: string): string {
 }
 
 /**
+ * A voucher's validity as the original web client prints it as it comes (decision 024, issue 42):
+ * "28 January 2027 02:00" / "28 يناير 2027 02:00" — two-digit day, the month's full name, the year and
+ * the 24-hour time, in Oman's time.
+ */
+export function formatLongDateTime(iso: string, locale: string): string {
+  const muscat = inMuscat(iso);
+  if (!muscat) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const month = locale === 'ar' ? MONTHS.ar[muscat.getUTCMonth()] : LONG_MONTHS_EN[muscat.getUTCMonth()];
+  return `${two(muscat.getUTCDate())} ${month} ${muscat.getUTCFullYear()} ${two(muscat.getUTCHours())}:${two(muscat.getUTCMinutes())}`;
+}
+
+/**
  * The blog's date as the original web client prints it as it comes (decision 024, issue 42):
  * "26 Nov, 2026" / "26 نوفمبر، 2026" — formatDate's day and month, then a comma (Arabic's in Arabic)
  * and the year, in Oman's time.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommaDate, formatLongDate, formatTimeAgo } from '@souq/contracts/dates';
+import { formatCommaDate, formatLongDate, formatLongDateTime, formatTimeAgo } from '@souq/contracts/dates';
 import { formatDate } from './dates';
 
 const intl = {
@@ -68,6 +68,50 @@ describe("formatLongDate (the original client's ticket date, decision 024 issue 
     expect(formatLongDate('2026-11-09T10:00:00.000Z', 'ar')).toBe('09 نوفمبر، 2026');
     expect(formatLongDate('2026-11-08T20:00:00.000Z', 'en')).toBe('09 November, 2026');
     expect(formatLongDate('soon', 'en')).toBe('');
+  });
+});
+
+describe("formatLongDateTime (the original client's voucher validity, decision 024 issue 42)", () => {
+  const long = {
+    ar: new Intl.DateTimeFormat('ar-OM-u-nu-latn', {
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Muscat',
+    }),
+    en: new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Muscat',
+    }),
+  };
+  /** Intl's parts, written "28 January 2027 02:00". */
+  const expected = (iso: string, locale: 'ar' | 'en') => {
+    const parts = long[locale].formatToParts(new Date(iso));
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return `${part('day')} ${part('month')} ${part('year')} ${part('hour')}:${part('minute')}`;
+  };
+  for (const locale of ['ar', 'en'] as const)
+    it(`matches Intl's parts in ${locale}, every month, either side of Muscat's midnight`, () => {
+      for (let month = 0; month < 12; month++)
+        for (const iso of [
+          new Date(Date.UTC(2026, month, 9, 19, 59)).toISOString(),
+          new Date(Date.UTC(2026, month, 9, 20, 0)).toISOString(),
+          new Date(Date.UTC(2026, month, 9, 7, 5)).toISOString(),
+        ])
+          expect(formatLongDateTime(iso, locale), iso).toBe(expected(iso, locale));
+    });
+  it('writes the example of the issue, and nothing for a value that is not a date', () => {
+    expect(formatLongDateTime('2027-01-27T22:00:00.000Z', 'en')).toBe('28 January 2027 02:00');
+    expect(formatLongDateTime('2027-01-27T22:00:00.000Z', 'ar')).toBe('28 يناير 2027 02:00');
+    expect(formatLongDateTime('never', 'en')).toBe('');
   });
 });
 

@@ -153,7 +153,7 @@ export async function commerceRoutes(app: FastifyInstance) {
       query: vouchersQuery,
       response: vouchersResponseSchema,
     },
-    async ({ auth, query }) => ({ data: { coupons: await vouchers.list(auth.id, query.shop_id) } }),
+    async ({ auth, query, req }) => ({ data: { coupons: await vouchers.list(auth.id, query.shop_id, req.locale) } }),
   );
 
   route(
@@ -183,7 +183,7 @@ export async function commerceRoutes(app: FastifyInstance) {
       query: collectedVouchersQuery,
       response: vouchersResponseSchema,
     },
-    async ({ auth, query }) => ({ data: { coupons: await vouchers.collected(auth.id, query.shop_id) } }),
+    async ({ auth, query, req }) => ({ data: { coupons: await vouchers.collected(auth.id, query.shop_id, req.locale) } }),
   );
 
   /** With order_place_account_verify on, an unverified customer gets 422 and a code to verify first. */

@@ -1,4 +1,4 @@
-import type { Coupon } from '@souq/contracts';
+import { type Coupon, formatLongDateTime, type Locale } from '@souq/contracts';
 import { HttpError, notFound, validationError } from '../../http/route';
 import { omr } from '../catalog';
 import * as repo from './commerce.repository';
@@ -22,7 +22,7 @@ export function couponProblem(
   return null;
 }
 
-export const toCoupon = (c: repo.CouponRow, collected: boolean): Coupon => ({
+export const toCoupon = (c: repo.CouponRow, collected: boolean, locale: Locale): Coupon => ({
   id: c.id,
   shop_id: c.shop_id,
   code: c.code,
@@ -30,7 +30,8 @@ export const toCoupon = (c: repo.CouponRow, collected: boolean): Coupon => ({
   discount: c.discount_type === 'Percentage' ? c.discount : omr(c.discount),
   min_order_amount: omr(c.min_order_amount),
   max_discount_amount: c.max_discount_amount === null ? null : omr(c.max_discount_amount),
-  validity: c.expires_at,
+  validity: c.expires_at ? formatLongDateTime(c.expires_at, locale) : null,
+  validity_iso: c.expires_at,
   starts_at: c.starts_at,
   is_collected: collected,
 });
@@ -41,14 +42,14 @@ export function createVouchersService(ctx: CommerceContext) {
   const { db } = ctx;
 
   /** The shop's vouchers that can be collected now, each saying whether this customer has it. */
-  async function list(userId: number, shopId: number): Promise<Coupon[]> {
+  async function list(userId: number, shopId: number, locale: Locale): Promise<Coupon[]> {
     const rows = await repo.liveCoupons(db, shopId, ctx.now().toISOString());
     const mine = await repo.collectedIds(
       db,
       userId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => toCoupon(r, mine.has(r.id)));
+    return rows.map((r) => toCoupon(r, mine.has(r.id), locale));
   }
 
   /**
@@ -72,9 +73,9 @@ export function createVouchersService(ctx: CommerceContext) {
     if (!(await repo.collect(db, userId, c.id, now))) throw alreadyCollected();
   }
 
-  async function collected(userId: number, shopId?: number): Promise<Coupon[]> {
+  async function collected(userId: number, shopId: number | undefined, locale: Locale): Promise<Coupon[]> {
     const rows = await repo.collectedCoupons(db, userId, shopId ? [shopId] : undefined);
-    return rows.map((r) => toCoupon(r, true));
+    return rows.map((r) => toCoupon(r, true, locale));
   }
 
   return { list, collect, collected };

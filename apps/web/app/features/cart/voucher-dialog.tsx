@@ -69,9 +69,9 @@ export function VoucherDialog({ shop, onClose }: { shop: { id: number; name: str
                 <span>
                   {t('cart.min_spend')}: {money(c.min_order_amount)}
                 </span>
-                {c.validity ? (
+                {c.validity_iso ? (
                   <span className="muted">
-                    {t('cart.valid_till')}: {formatDate(c.validity, locale)}
+                    {t('cart.valid_till')}: {formatDate(c.validity_iso, locale)}
                   </span>
                 ) : null}
               </div>
