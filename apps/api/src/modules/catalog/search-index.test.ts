@@ -395,7 +395,11 @@ describe('an overlay of changed products (decision 048)', () => {
       .execute();
     await db.updateTable('products').set({ is_active: 0 }).where('id', '=', b!.id).execute();
     await db.updateTable('products').set({ price: 1, discount_price: 0, list_price: 1 }).where('id', '=', c!.id).execute();
-    await db.updateTable('products').set({ quantity: d!.quantity + 7 }).where('id', '=', d!.id).execute();
+    await db
+      .updateTable('products')
+      .set({ quantity: d!.quantity + 7 })
+      .where('id', '=', d!.id)
+      .execute();
     // New products (one in a new colour), one new and deleted, one old deleted; a shop taken off.
     const added = await insertProduct('Quokkaberry Jam');
     const other = await insertProduct('Honey Quokka Fresh Dates');
@@ -415,7 +419,21 @@ describe('an overlay of changed products (decision 048)', () => {
       const { some, color, size } = await filterValues('asc');
       const names = await db.selectFrom('products').select(['name', 'name_ar']).orderBy('id').limit(30).execute();
       const words = [...new Set(names.flatMap((n) => searchTerms(`${n.name} ${n.name_ar ?? ''}`)))].filter((_, i) => i % 4 === 0);
-      const queries = [...words, 'quokkaberry', 'quokka', 'quok', 'honey', 'honey quokka', 'jam', 'عسل', 'العسل', 'a', 'ال', 'mount hon', 'zzzzqq'];
+      const queries = [
+        ...words,
+        'quokkaberry',
+        'quokka',
+        'quok',
+        'honey',
+        'honey quokka',
+        'jam',
+        'عسل',
+        'العسل',
+        'a',
+        'ال',
+        'mount hon',
+        'zzzzqq',
+      ];
       const filters: Array<Omit<ProductListFilter, 'terms'>> = [
         {},
         { categoryId: some.category_id },
@@ -448,7 +466,9 @@ describe('an overlay of changed products (decision 048)', () => {
       for (const q of ['a', 'honey', 'quokka'])
         for (const offset of [0, 3, 10]) {
           const f = { terms: searchTerms(q) };
-          expect(overlay.search(f, 'default', 5, offset, eff), `${q} ${offset}`).toEqual(full.search(f, 'default', 5, offset, fullEff));
+          expect(overlay.search(f, 'default', 5, offset, eff), `${q} ${offset}`).toEqual(
+            full.search(f, 'default', 5, offset, fullEff),
+          );
         }
       expect(overlay.search({ terms: ['quokka'] }, 'top_selling', 20, 0, eff)).toEqual(
         full.search({ terms: ['quokka'] }, 'top_selling', 20, 0, fullEff),

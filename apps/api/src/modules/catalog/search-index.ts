@@ -108,6 +108,26 @@ function overlayWords(products: OverlayProduct[]): OverlayWords {
   return { words, postings: words.map((w) => byWord.get(w)!) };
 }
 
+/**
+ * The scratch space of one search, by the arrays searched (their ids): indexes over the same arrays (an
+ * index and its overlays) share it, as searches run one at a time (search() never awaits) and leave it
+ * clean (release()).
+ */
+interface Scratch {
+  freq: Float64Array;
+  score: Float64Array;
+  termMark: Int32Array;
+  termCount: Uint8Array;
+  touched: Int32Array;
+  inPhrase: Int32Array;
+  hits: Int32Array;
+  marks: { stamp: number };
+}
+const scratchOf = new WeakMap<Int32Array, Scratch>();
+
+/** The tokens of all slots, by the arrays (their ids). */
+const tokensOf = new WeakMap<Int32Array, number>();
+
 export class SearchIndex {
   private readonly s: Slots;
   private readonly dict: Dictionaries;
@@ -137,7 +157,8 @@ export class SearchIndex {
   private readonly touched: Int32Array;
   private readonly inPhrase: Int32Array;
   private readonly hits: Int32Array;
-  private stamp = 0;
+  /** The term marks' stamp (shared with the scratch space). */
+  private readonly marks: { stamp: number };
   private effective: { from: Map<number, number>; eff: Float64Array; overlay: Float64Array } | undefined;
   /** A context's listable slots in a sort's order (list()), for the effective prices `contextsEff`. */
   private readonly contexts = new Map<string, Int32Array>();
@@ -154,8 +175,12 @@ export class SearchIndex {
     const dict = changes?.dict ?? data.dict;
     this.dict = dict;
     const n = slots.ids.length;
-    let total = 0;
-    for (let i = 0; i < n; i++) total += slots.length[i]!;
+    let total = tokensOf.get(slots.ids);
+    if (total === undefined) {
+      total = 0;
+      for (let i = 0; i < n; i++) total += slots.length[i]!;
+      tokensOf.set(slots.ids, total);
+    }
     let products = n;
     if (changes) {
       // Hide the changed products' slots, and every slot's listability as the shops are now.
@@ -171,10 +196,11 @@ export class SearchIndex {
         total -= slots.length[slot]!;
       }
       this.hiddenMask = mask;
-      const listable = new Uint8Array(n);
-      for (let slot = 0; slot < n; slot++)
-        listable[slot] = mask[slot] === 0 && slots.active[slot] === 1 && changes.shopActive.get(slots.shop[slot]!) === true ? 1 : 0;
-      this.s = { ...slots, listable };
+      let lastShop = 0;
+      for (const shop of changes.shopActive.keys()) lastShop = Math.max(lastShop, shop);
+      const shopOn = new Uint8Array(lastShop + 1);
+      for (const [shop, on] of changes.shopActive) shopOn[shop] = on ? 1 : 0;
+      this.s = { ...slots, listable: listableOf(slots, shopOn, mask) };
       this.overlay = changes.products;
       for (const p of this.overlay) total += p.length;
       products = n - hidden.length + this.overlay.length;
@@ -193,19 +219,36 @@ export class SearchIndex {
     this.n = products;
     // The statistics of the catalogue as it is now: those a full read gives, computed the same way.
     const avgdl = products ? total / products : 1;
-    this.lengthNorm = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.lengthNorm[i] = K1 * (1 - B + (B * slots.length[i]!) / avgdl);
+    this.lengthNorm = lengthNorms(slots.length, avgdl);
     this.overlayNorm = Float64Array.from(this.overlay, (p) => K1 * (1 - B + (B * p.length) / avgdl));
     this.brandsSeen = new SeenIds(dict.brands.map((b) => b.id));
     this.colorsSeen = new SeenIds(dict.colors.map((c) => c.id));
     this.sizesSeen = new SeenIds(dict.sizes.map((z) => z.id));
-    this.freq = new Float64Array(n);
-    this.score = new Float64Array(n);
-    this.termMark = new Int32Array(n);
-    this.termCount = new Uint8Array(n);
-    this.touched = new Int32Array(n);
-    this.inPhrase = new Int32Array(n);
-    this.hits = new Int32Array(n);
+    // The scratch space is that of every index over the same arrays (overlays: decision 048).
+    let scratch = scratchOf.get(slots.ids);
+    if (!scratch) {
+      scratch = {
+        freq: new Float64Array(n),
+        score: new Float64Array(n),
+        termMark: new Int32Array(n),
+        termCount: new Uint8Array(n),
+        touched: new Int32Array(n),
+        inPhrase: new Int32Array(n),
+        hits: new Int32Array(n),
+        marks: { stamp: 0 },
+      };
+      scratchOf.set(slots.ids, scratch);
+    }
+    ({
+      freq: this.freq,
+      score: this.score,
+      termMark: this.termMark,
+      termCount: this.termCount,
+      touched: this.touched,
+      inPhrase: this.inPhrase,
+      hits: this.hits,
+      marks: this.marks,
+    } = scratch);
   }
 
   /** Products in the catalogue it holds. */
@@ -261,7 +304,7 @@ export class SearchIndex {
     let overlayEff: Float64Array | undefined;
     const om = this.overlayMatch;
     if (om && f.terms.length) {
-      if (this.effective?.eff !== eff) throw new Error('search(): eff must come from this index\'s effectivePrices()');
+      if (this.effective?.eff !== eff) throw new Error("search(): eff must come from this index's effectivePrices()");
       overlayEff = this.effective.overlay;
       const c = criteriaOf(f);
       for (let k = 0; k < this.overlay.length; k++) {
@@ -299,7 +342,12 @@ export class SearchIndex {
       page = topK(hits, count, offset + limit, key, this.s.ids, descending);
       if (extra.length) {
         // The overlay's matches among the first of the slots', in the same order (key, then id).
-        const overlayKey = sort === 'newest' ? (k: number) => this.overlay[k]!.created : sort === 'default' ? (k: number) => om!.score[k]! : (k: number) => overlayEff![k]!;
+        const overlayKey =
+          sort === 'newest'
+            ? (k: number) => this.overlay[k]!.created
+            : sort === 'default'
+              ? (k: number) => om!.score[k]!
+              : (k: number) => overlayEff![k]!;
         const merged = [
           ...page.map((slot) => ({ key: key[slot]!, id: this.s.ids[slot]! })),
           ...extra.map((k) => ({ key: overlayKey(k), id: this.overlay[k]!.id })),
@@ -388,13 +436,12 @@ export class SearchIndex {
     }
     let touchedCount = 0;
     for (const term of terms) {
-      if (this.stamp === 0x7fffffff) {
+      if (this.marks.stamp === 0x7fffffff) {
         // termMark is 32-bit: start the marks again (after two billion search words).
         this.termMark.fill(0);
-        this.overlayMatch?.mark.fill(0);
-        this.stamp = 0;
+        this.marks.stamp = 0;
       }
-      const mark = ++this.stamp;
+      const mark = ++this.marks.stamp;
       const stem = withoutArticle(term);
       touchedCount = this.addPhrase(term, mark, touchedCount);
       if (stem) touchedCount = this.addPhrase(stem, mark, touchedCount);
@@ -495,6 +542,7 @@ export class SearchIndex {
     if (this.overlayMatch) {
       this.overlayMatch.score.fill(0);
       this.overlayMatch.count.fill(0);
+      this.overlayMatch.mark.fill(0);
     }
     if (touchedCount > score.length >> 4) {
       score.fill(0);
@@ -507,6 +555,22 @@ export class SearchIndex {
       termCount[slot] = 0;
     }
   }
+}
+
+/** FTS5's `k1 * (1 - b + b * D / avgdl)` of each slot (loops of their own, optimised as functions are). */
+function lengthNorms(length: Int32Array, avgdl: number): Float64Array {
+  const norm = new Float64Array(length.length);
+  for (let i = 0; i < length.length; i++) norm[i] = K1 * (1 - B + (B * length[i]!) / avgdl);
+  return norm;
+}
+
+/** Whether each slot is listed: active, its shop too (`shopOn` by shop id), not hidden (`hidden` by slot). */
+function listableOf(s: Slots, shopOn: Uint8Array, hidden: Uint8Array): Uint8Array {
+  const { active, shop } = s;
+  const listable = new Uint8Array(active.length);
+  for (let slot = 0; slot < active.length; slot++)
+    listable[slot] = active[slot]! & (shopOn[shop[slot]!] ?? 0) & (hidden[slot]! ^ 1);
+  return listable;
 }
 
 /** The BM25 scores of one word's postings (a function of its own: see scan). */
@@ -814,12 +878,15 @@ export function createSearchIndexKeeper(
   {
     inlineUpTo = 5000,
     overlayUpTo = 2000,
+    rebuildAfterMs = 2000,
     database,
     onError,
   }: {
     inlineUpTo?: number;
     /** More changed products than this since the last index read: no overlay (decision 048). */
     overlayUpTo?: number;
+    /** After a change, the next index is read this much later (decision 048). */
+    rebuildAfterMs?: number;
     database?: AppConfig['database'];
     onError?: (err: unknown) => void;
   } = {},
@@ -829,6 +896,7 @@ export function createSearchIndexKeeper(
   /** The last index read (in full or by applying changes), without an overlay: what the next read applies changes to. */
   let base: SearchIndex | undefined;
   let building: { revision: number; done: Promise<void> } | undefined;
+  let rebuildTimer: ReturnType<typeof setTimeout> | undefined;
   /** Overlays being read, by revision. */
   const overlaying = new Map<number, Promise<SearchIndex | undefined>>();
   /** The newest revision asked for while a build was running. */
@@ -907,7 +975,10 @@ export function createSearchIndexKeeper(
       })
       .finally(() => {
         building = undefined;
-        if (wanted > (base?.revision ?? 0)) void build(wanted);
+        if (wanted > (base?.revision ?? 0)) {
+          if (base && !inline()) rebuildSoon(wanted);
+          else void build(wanted);
+        }
       });
     building = { revision, done };
     return done;
@@ -939,6 +1010,22 @@ export function createSearchIndexKeeper(
     return pending;
   }
 
+  /**
+   * Reads the next index (applying the changes, in the worker) `rebuildAfterMs` after a change reaches
+   * an overlay, not at every change: the overlay makes the changes searchable meanwhile, and a burst of
+   * saves costs a read every `rebuildAfterMs` (each a pass over the whole catalogue) instead of one
+   * after the other.
+   */
+  function rebuildSoon(revision: number) {
+    wanted = Math.max(wanted, revision);
+    if (building || rebuildTimer) return;
+    rebuildTimer = setTimeout(() => {
+      rebuildTimer = undefined;
+      if (!building && wanted > (base?.revision ?? 0)) void build(wanted);
+    }, rebuildAfterMs);
+    rebuildTimer.unref();
+  }
+
   async function sizeKnown() {
     if (catalogueSize !== undefined) return;
     const row = await db
@@ -954,17 +1041,26 @@ export function createSearchIndexKeeper(
       // Read before a newer write: SQL answers as of then.
       if (current && revision < current.revision) return undefined;
       await sizeKnown();
+      if (base && !inline()) {
+        // Until the next index is read: the base index with an overlay of the changes, or (too many
+        // changes) the previous index. The next read waits a little, to take in the changes after.
+        rebuildSoon(revision);
+        const overlaid = await overlayAt(revision);
+        if (!overlaid && rebuildTimer && !building) {
+          // Too many changes for an overlay: the next index at once, as without one.
+          clearTimeout(rebuildTimer);
+          rebuildTimer = undefined;
+          void build(wanted);
+        }
+        return overlaid ?? current;
+      }
       if (building) {
         if (revision > building.revision) wanted = Math.max(wanted, revision);
       } else {
         void build(revision);
       }
-      if (!inline()) {
-        // Until the next index is read: the base index with an overlay of the changes, or (too many
-        // changes) the previous index. Before the first: SQL.
-        if (!base) return current;
-        return (await overlayAt(revision)) ?? current;
-      }
+      // A large catalogue's first index: SQL until it is read.
+      if (!inline()) return current;
       await building?.done;
       return current?.revision === revision ? current : undefined;
     },
@@ -976,7 +1072,16 @@ export function createSearchIndexKeeper(
     },
     ready: () => current !== undefined,
     async settled() {
-      while (building) await building.done;
+      for (;;) {
+        if (rebuildTimer) {
+          // The read a change scheduled: now.
+          clearTimeout(rebuildTimer);
+          rebuildTimer = undefined;
+          if (!building && wanted > (base?.revision ?? 0)) void build(wanted);
+        }
+        if (!building) return;
+        await building.done;
+      }
     },
     lastRead: () => lastRead,
   };
