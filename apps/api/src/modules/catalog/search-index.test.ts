@@ -1,9 +1,10 @@
-import { productsResponseSchema } from '@souq/contracts';
+import { productsQuerySchema, productsResponseSchema } from '@souq/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { searchTerms } from '../../shared/search-text';
 import { runningFlashPrices } from './catalog.repository';
+import { createCatalogService } from './catalog.service';
 import * as products from './products.repository';
 import type { ProductListFilter, ProductSort } from './products.repository';
 import { buildSearchIndex, createSearchIndexKeeper, SearchIndex, topK } from './search-index';
@@ -501,6 +502,31 @@ describe('an overlay of changed products (decision 048)', () => {
   }, 180_000);
 });
 
+describe("the storefront with a large catalogue's keeper (decision 048)", () => {
+  it('finds a saved product at once and still lists contexts (in SQL) while an overlay answers', async () => {
+    const catalog = createCatalogService(app.readDb, dialect, app.services.settings, 0, {
+      database: app.config.database,
+      searchIndexInlineUpTo: 0,
+    });
+    await catalog.warmSearchIndex();
+    for (let i = 0; i < 200 && !(await catalog.searchIndexReady()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await catalog.searchIndexReady()).toBe(true);
+    const query = (q: Record<string, string>) => productsQuerySchema.parse(q);
+    const added = await insertProduct('Dunnartdew Soap');
+    try {
+      const found = await catalog.products(query({ search: 'dunnartdew' }), 'en', null);
+      expect(found.products.map((p) => p.id)).toEqual([added]);
+      const row = await db.selectFrom('products').select('category_id').where('id', '=', added).executeTakeFirstOrThrow();
+      const listed = await catalog.products(query({ category_id: String(row.category_id), per_page: '5' }), 'en', null);
+      expect(listed.products[0]?.id).toBe(added);
+      await db.updateTable('products').set({ is_active: 0 }).where('id', '=', added).execute();
+      expect((await catalog.products(query({ search: 'dunnartdew' }), 'en', null)).total).toBe(0);
+    } finally {
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+});
+
 describe('GET /api/ready', () => {
   it('answers 200 once searches use the search index (a small catalogue: at once)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/ready' });
@@ -572,6 +598,35 @@ describe('search index keeper', () => {
       expect(await keeper.at(rev)).toBeUndefined();
     } finally {
       await db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+
+  it('keeps each process current: two keepers (two processes) each read the change log for their overlays', async () => {
+    const keepers = [0, 1].map(() => createSearchIndexKeeper(db, { inlineUpTo: 0, database: app.config.database }));
+    const rev = await revision();
+    for (const k of keepers) await k.warm(rev);
+    await Promise.all(keepers.map((k) => k.settled()));
+    const added = await insertProduct('Bilbyberry Tart');
+    try {
+      // One process sees the save first and reads its next index; the other sees it afterwards.
+      const next = await revision();
+      const now = new Date().toISOString();
+      const first = (await keepers[0]!.at(next))!;
+      expect(first.overlaid).toBe(true);
+      expect((await byIndex(first, { terms: ['bilbyberry'] }, 'default', now)).ids).toEqual([added]);
+      await keepers[0]!.settled();
+      expect((await keepers[0]!.at(next))!.overlaid).toBe(false);
+      await db.updateTable('products').set({ is_active: 0 }).where('id', '=', added).execute();
+      const off = await revision();
+      for (const k of keepers) {
+        const index = (await k.at(off))!;
+        expect(index.overlaid).toBe(true);
+        expect((await byIndex(index, { terms: ['bilbyberry'] }, 'default', now)).total).toBe(0);
+      }
+      expect((await byIndex((await keepers[1]!.at(off))!, { terms: ['bilby'] }, 'default', now)).ids).toEqual([]);
+      await Promise.all(keepers.map((k) => k.settled()));
+    } finally {
       await db.deleteFrom('products').where('id', '=', added).execute();
     }
   });

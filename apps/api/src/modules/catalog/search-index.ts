@@ -849,9 +849,11 @@ export async function buildSearchIndex(db: DbOrTrx, revision: number): Promise<S
  *   (a few milliseconds), so every search sees every change at once;
  * - a larger one is read by a worker thread (seconds for 100,000 products; search-index-worker.ts) while
  *   the server goes on. Until the first index is ready, searches go to SQL (`at` answers undefined); after
- *   a change, they use the previous index until the new one is ready: its counts and facets are then a
- *   few seconds old, like an answer of the answer cache, and the page's cards are read from the database
- *   as they are now (a product taken off no longer shows). Changes during a build are read by one more.
+ *   a change, the request that sees it reads the changed products (a few rows) and searches use the last
+ *   index read with them as an overlay (decision 048: the answers a full read would give), until the
+ *   next index, read `rebuildAfterMs` later with the changes applied in the worker, replaces both. With
+ *   more than `overlayUpTo` changes, the previous index answers until the next is read (its counts and
+ *   facets a few seconds old; the page's cards are read as they are now).
  * `warm()` starts reading without a request (at start-up, and `GET /api/ready`); `settled()` waits for the
  * reading under way.
  */
@@ -1087,7 +1089,7 @@ export function createSearchIndexKeeper(
   };
 }
 
-/** What a worker is asked: the whole catalogue, or the changes to an index's arrays (a copy of them). */
+/** What a worker is asked: the whole catalogue, or the changes to an index's arrays (shared memory). */
 export interface WorkerTask {
   database: AppConfig['database'];
   old?: IndexData;
@@ -1096,8 +1098,8 @@ export interface WorkerTask {
 }
 
 /**
- * Reads in a worker thread of its own, which hands the arrays over without a copy (an update's old
- * arrays are copied to it: ~50 MB for 100,000 products, tens of milliseconds).
+ * Reads in a worker thread of its own. The arrays go both ways without a copy: they are in shared memory
+ * (search-index-data.ts `shared`), so an update's old arrays are shared with the worker, not cloned.
  */
 function inWorker(task: WorkerTask): Promise<IndexData> {
   // Beside this module: the compiled file in dist/, or the TypeScript source (under tsx and the tests,
