@@ -230,12 +230,13 @@ export function createCatalogService(
         // takes only the facets); everything else, and searches while a large index builds, from SQL.
         // A list without words takes its page from the index only when it holds this very revision (a
         // large catalogue's previous index may answer searches while its next is read; lists go to SQL
-        // meanwhile, which sorts a context fast enough). Decisions 027 and 028.
+        // meanwhile, which sorts a context fast enough), and not with an overlay of changes (searches only).
+        // Decisions 027, 028 and 048.
         const pagedByIndex = INDEX_SORTS.has(sort) && !filter.minRating;
         const fromIndex = async (at: KeptValues) => {
           if (!filter.terms.length && !pagedByIndex) return {};
           const index = await searchIndex.at(at.revision);
-          if (!index || (!filter.terms.length && index.revision !== at.revision)) return {};
+          if (!index || (!filter.terms.length && (index.revision !== at.revision || index.overlaid))) return {};
           const eff = index.effectivePrices(await flashPricesIn(at));
           if (!filter.terms.length) return { listed: index.list(filter, sort, q.per_page, offset, eff) };
           return { indexed: index.search(filter, pagedByIndex ? sort : null, q.per_page, offset, eff) };

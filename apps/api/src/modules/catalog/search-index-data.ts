@@ -56,9 +56,27 @@ export interface IndexData {
   lastChange: number;
 }
 
-/** The buffers of the arrays, to transfer to another thread. */
+/**
+ * The buffers of the arrays that are not in shared memory, to transfer to another thread (an index's are
+ * in shared memory: handed between threads without a copy, see `shared`).
+ */
 export const buffersOf = (data: IndexData): ArrayBuffer[] =>
-  Object.values(data.slots).flatMap((v) => (ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : []));
+  Object.values(data.slots).flatMap((v) => (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer ? [v.buffer] : []));
+
+type Typed = Int32Array | Float64Array | Uint8Array | Uint32Array;
+
+/**
+ * The first `length` values of `a` in shared memory. An index's arrays are never written once built, so
+ * the server's thread and the worker that reads the next index (search-index-worker.ts) hold the same
+ * memory: neither the index handed to the worker nor the one it answers is copied (a copy of ~50 MB on
+ * 100,000 products held the server's thread for tens of milliseconds at each update).
+ */
+export function shared<T extends Typed>(a: T, length = a.length): T {
+  const Kind = a.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Kind(new SharedArrayBuffer(length * a.BYTES_PER_ELEMENT));
+  out.set(a.length === length ? a : a.subarray(0, length));
+  return out;
+}
 
 /** A growable typed array. */
 class Column<T extends Int32Array | Float64Array | Uint8Array | Uint32Array> {
@@ -90,7 +108,7 @@ class Column<T extends Int32Array | Float64Array | Uint8Array | Uint32Array> {
     return this.data[i]!;
   }
   done(): T {
-    return this.data.slice(0, this.length) as T;
+    return shared(this.data, this.length);
   }
 }
 const ints = (size = 1024) => new Column(new Int32Array(size), (n) => new Int32Array(n));
@@ -268,8 +286,8 @@ class Builder {
     }
     for (let i = 0; i < words.length; i++) postStart[i + 1] = postStart[i + 1]! + postStart[i]!;
     const fill = postStart.slice(0, words.length);
-    const postSlot = new Int32Array(docWord.length);
-    const postFreq = new Uint32Array(docWord.length);
+    const postSlot = new Int32Array(new SharedArrayBuffer(docWord.length * 4));
+    const postFreq = new Uint32Array(new SharedArrayBuffer(docWord.length * 4));
     for (let slot = 0; slot < this.ids.length; slot++) {
       for (let i = docStart.get(slot); i < docStart.get(slot + 1); i++) {
         const w = rank[docWord.get(i)]!;
@@ -281,7 +299,7 @@ class Builder {
     }
     const active = this.active.done();
     const shop = this.shop.done();
-    const listable = active.map((a, slot) => (a === 1 && shopActive.get(shop[slot]!) === true ? 1 : 0));
+    const listable = shared(active.map((a, slot) => (a === 1 && shopActive.get(shop[slot]!) === true ? 1 : 0)));
     return {
       ids: this.ids.done(),
       active,
@@ -299,7 +317,7 @@ class Builder {
       sizeStart: this.sizeStart.done(),
       sizeIds: this.sizeIds.done(),
       words,
-      postStart,
+      postStart: shared(postStart),
       postSlot,
       postFreq,
     };
@@ -427,12 +445,8 @@ export async function readCatalogue(db: DbOrTrx): Promise<IndexData> {
   return { slots: builder.finish(shopActive), dict, lastChange };
 }
 
-/**
- * An index's arrays with the products of `changed` read again (and those no longer in the database left
- * out), the small tables read whole, the other slots copied: a fraction of reading the whole catalogue.
- * `lastChange`: the last change row the caller read the ids from.
- */
-export async function applyChanges(db: DbOrTrx, old: IndexData, changed: number[], lastChange: number): Promise<IndexData> {
+/** Products by id as the index reads them (those no longer in the database are left out), in id order. */
+export async function readProducts(db: DbOrTrx, changed: number[]) {
   const ids = [...new Set(changed)].sort((a, b) => a - b);
   const rows: ProductRow[] = [];
   const colors = new Map<number, number[]>();
@@ -447,6 +461,16 @@ export async function applyChanges(db: DbOrTrx, old: IndexData, changed: number[
     for (const [k, v] of variants.colors) colors.set(k, v);
     for (const [k, v] of variants.sizes) sizes.set(k, v);
   }
+  return { ids, rows, colors, sizes };
+}
+
+/**
+ * An index's arrays with the products of `changed` read again (and those no longer in the database left
+ * out), the small tables read whole, the other slots copied: a fraction of reading the whole catalogue.
+ * `lastChange`: the last change row the caller read the ids from.
+ */
+export async function applyChanges(db: DbOrTrx, old: IndexData, changed: number[], lastChange: number): Promise<IndexData> {
+  const { ids, rows, colors, sizes } = await readProducts(db, changed);
   const { dict, shopActive } = await readSmallTables(db);
   const words = slotWords(old.slots);
   const builder = new Builder(old.slots.words, old.slots.postSlot.length);
@@ -466,4 +490,79 @@ export async function applyChanges(db: DbOrTrx, old: IndexData, changed: number[
     }
   }
   return { slots: builder.finish(shopActive), dict, lastChange };
+}
+
+/** A changed product as an overlay holds it (search-index.ts): what a slot holds, its words by name. */
+export interface OverlayProduct {
+  id: number;
+  /** Active, and its shop too. */
+  listable: boolean;
+  shop: number;
+  category: number;
+  subCategory: number;
+  brand: number;
+  listPrice: number;
+  price: number;
+  created: number;
+  /** Tokens in the name and the other text. */
+  length: number;
+  colors: number[];
+  sizes: number[];
+  /** Its distinct words and their weighted frequencies (10 an instance in the name, 1 elsewhere). */
+  words: string[];
+  freqs: number[];
+}
+
+/** Products changed since an index, read as a full read would read them (Builder.addRow). */
+export interface OverlayData {
+  /** Every product id changed (new, updated or deleted), ascending. */
+  changed: number[];
+  /** Those still in the database, in id order. */
+  products: OverlayProduct[];
+  dict: Dictionaries;
+  shopActive: Map<number, boolean>;
+  lastChange: number;
+}
+
+/**
+ * Reads the products of `changed` and the small tables for an overlay (a few rows: in the server's
+ * thread, while the request that saw the change waits).
+ */
+export async function readOverlay(db: DbOrTrx, changed: number[], lastChange: number): Promise<OverlayData> {
+  const [{ ids, rows, colors, sizes }, { dict, shopActive }] = await Promise.all([
+    readProducts(db, changed),
+    readSmallTables(db),
+  ]);
+  const products = rows.map((r): OverlayProduct => {
+    // The words as Builder.addRow counts them: split on spaces, the name's weighing NAME_WEIGHT.
+    const freq = new Map<string, number>();
+    let length = 0;
+    for (const [text, weight] of [
+      [r.search_name, NAME_WEIGHT],
+      [r.search_text, TEXT_WEIGHT],
+    ] as const) {
+      for (const word of text.split(' ')) {
+        if (!word) continue;
+        length++;
+        freq.set(word, (freq.get(word) ?? 0) + weight);
+      }
+    }
+    return {
+      id: r.id,
+      listable: Number(r.is_active) === 1 && shopActive.get(r.shop_id) === true,
+      shop: r.shop_id,
+      category: r.category_id,
+      subCategory: r.sub_category_id ?? 0,
+      brand: r.brand_id ?? 0,
+      listPrice: Number(r.list_price),
+      price: Number(r.price),
+      created: Date.parse(r.created_at),
+      length,
+      colors: colors.get(r.id) ?? [],
+      sizes: sizes.get(r.id) ?? [],
+      words: [...freq.keys()],
+      freqs: [...freq.values()],
+    };
+  });
+  return { changed: ids, products, dict, shopActive, lastChange };
 }

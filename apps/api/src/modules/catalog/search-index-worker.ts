@@ -8,7 +8,7 @@ import { applyChanges, buffersOf, readCatalogue } from './search-index-data';
 /**
  * A worker thread that reads a large catalogue for the search index (search-index.ts), or the products
  * changed since an index, on a connection of its own, so that the server's thread goes on answering; the
- * arrays are transferred, not copied.
+ * arrays are shared with it (shared memory), not copied.
  */
 const { database, old, changed, lastChange } = workerData as WorkerTask;
 // Background work: this thread gives way to the server's (Linux: the lowest priority for this thread alone,

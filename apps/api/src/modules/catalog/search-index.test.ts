@@ -1,13 +1,14 @@
-import { productsResponseSchema } from '@souq/contracts';
+import { productsQuerySchema, productsResponseSchema } from '@souq/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { searchTerms } from '../../shared/search-text';
 import { runningFlashPrices } from './catalog.repository';
+import { createCatalogService } from './catalog.service';
 import * as products from './products.repository';
 import type { ProductListFilter, ProductSort } from './products.repository';
 import { buildSearchIndex, createSearchIndexKeeper, SearchIndex, topK } from './search-index';
-import { applyChanges, lastChangeId } from './search-index-data';
+import { applyChanges, lastChangeId, readOverlay } from './search-index-data';
 
 // The search index answers a search as the SQL of products.repository would (search-index.ts, decision 027).
 const app = await createTestApp();
@@ -367,6 +368,165 @@ describe('applying changes to an index', () => {
   });
 });
 
+describe('an overlay of changed products (decision 048)', () => {
+  it('answers every search as an index read after the changes: new, renamed, taken off, repriced, deleted, a shop off', async () => {
+    // A product that exists when the base index is read, deleted after.
+    const doomed = await insertProduct('Quokkaberry Doomed');
+    const rev = await revision();
+    const base = await buildSearchIndex(db, rev);
+    const from = await lastChangeId(db);
+    const [a, b, c, d] = await db
+      .selectFrom('products')
+      .select(['id', 'search_name', 'shop_id', 'price', 'list_price', 'discount_price', 'quantity'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    const shop = await db
+      .selectFrom('shops')
+      .select('id')
+      .where('id', 'not in', [a!.shop_id, c!.shop_id])
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    // Renamed (a word of its own, and a word many products have), taken off, repriced, restocked.
+    await db
+      .updateTable('products')
+      .set({ search_name: `${a!.search_name} quokkaberry honey honey` })
+      .where('id', '=', a!.id)
+      .execute();
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', b!.id).execute();
+    await db.updateTable('products').set({ price: 1, discount_price: 0, list_price: 1 }).where('id', '=', c!.id).execute();
+    await db
+      .updateTable('products')
+      .set({ quantity: d!.quantity + 7 })
+      .where('id', '=', d!.id)
+      .execute();
+    // New products (one in a new colour), one new and deleted, one old deleted; a shop taken off.
+    const added = await insertProduct('Quokkaberry Jam');
+    const other = await insertProduct('Honey Quokka Fresh Dates');
+    const removed = await insertProduct('Quokkaberry Gone');
+    await db.deleteFrom('products').where('id', 'in', [removed, doomed]).execute();
+    const colour = await newColour('Quokka Grey');
+    await db.insertInto('product_colors').values({ product_id: added, color_id: colour.id, extra_price: 0 }).execute();
+    await db.updateTable('shops').set({ is_active: 0 }).where('id', '=', shop.id).execute();
+    try {
+      const next = await revision();
+      const overlay = new SearchIndex(next, base.data, await readOverlay(db, await changesAfter(from), await lastChangeId(db)));
+      const full = await buildSearchIndex(db, next);
+      expect(overlay.overlaid).toBe(true);
+      expect(full.overlaid).toBe(false);
+      expect(overlay.size).toBe(full.size);
+      const now = new Date().toISOString();
+      const { some, color, size } = await filterValues('asc');
+      const names = await db.selectFrom('products').select(['name', 'name_ar']).orderBy('id').limit(30).execute();
+      const words = [...new Set(names.flatMap((n) => searchTerms(`${n.name} ${n.name_ar ?? ''}`)))].filter((_, i) => i % 4 === 0);
+      const queries = [
+        ...words,
+        'quokkaberry',
+        'quokka',
+        'quok',
+        'honey',
+        'honey quokka',
+        'jam',
+        'عسل',
+        'العسل',
+        'a',
+        'ال',
+        'mount hon',
+        'zzzzqq',
+      ];
+      const filters: Array<Omit<ProductListFilter, 'terms'>> = [
+        {},
+        { categoryId: some.category_id },
+        { subCategoryId: some.sub_category_id! },
+        { shopId: a!.shop_id },
+        { shopId: shop.id },
+        { brandIds: [some.brand_id!] },
+        { colorIds: [color.color_id, colour.id] },
+        { sizeIds: [size.size_id] },
+        { minPrice: 0, maxPrice: 15000 },
+        { deals: true },
+      ];
+      let compared = 0;
+      let found = 0;
+      for (const q of queries)
+        for (const extra of filters)
+          for (const sort of ['default', 'newest', 'low_to_high', 'high_to_low'] as const) {
+            const f: ProductListFilter = { terms: searchTerms(q), ...extra };
+            const what = `${q} ${JSON.stringify(extra)} ${sort}`;
+            const want = await byIndex(full, f, sort, now);
+            expect(await byIndex(overlay, f, sort, now), what).toEqual(want);
+            compared++;
+            found += want.total;
+          }
+      expect(compared).toBeGreaterThan(400);
+      expect(found).toBeGreaterThan(1000);
+      // Pages after the first, and a sort the index does not page (facets and count only).
+      const eff = overlay.effectivePrices(await runningFlashPrices(db, null, now));
+      const fullEff = full.effectivePrices(await runningFlashPrices(db, null, now));
+      for (const q of ['a', 'honey', 'quokka'])
+        for (const offset of [0, 3, 10]) {
+          const f = { terms: searchTerms(q) };
+          expect(overlay.search(f, 'default', 5, offset, eff), `${q} ${offset}`).toEqual(
+            full.search(f, 'default', 5, offset, fullEff),
+          );
+        }
+      expect(overlay.search({ terms: ['quokka'] }, 'top_selling', 20, 0, eff)).toEqual(
+        full.search({ terms: ['quokka'] }, 'top_selling', 20, 0, fullEff),
+      );
+      // What each change does: found, gone, at its new price, in its new colour.
+      const ids = async (f: ProductListFilter, sort: ProductSort = 'default') => (await byIndex(overlay, f, sort, now)).ids;
+      expect((await ids({ terms: ['quokkaberry'] })).sort()).toEqual([a!.id, added].sort());
+      expect(await ids({ terms: ['quokkaberry'], colorIds: [colour.id] })).toEqual([added]);
+      expect((await ids({ terms: ['quokka'] }, 'low_to_high')).indexOf(other)).toBeGreaterThanOrEqual(0);
+      expect(await ids({ terms: searchTerms(b!.search_name.split(' ')[0]!) })).not.toContain(b!.id);
+      expect((await ids({ terms: searchTerms(c!.search_name.split(' ')[0]!) }, 'low_to_high'))[0]).toBe(c!.id);
+      expect(await ids({ terms: ['a'], shopId: shop.id })).toEqual([]);
+      // The index under it is as it was.
+      expect((await byIndex(base, { terms: ['quokkaberry'] }, 'default', now)).ids).toEqual([doomed]);
+      // Lists without search words are left to SQL.
+      expect(() => overlay.list({ terms: [] }, 'default', 20, 0, eff)).toThrow();
+    } finally {
+      await db.updateTable('shops').set({ is_active: 1 }).where('id', '=', shop.id).execute();
+      await db.updateTable('products').set({ is_active: 1 }).where('id', '=', b!.id).execute();
+      await db.updateTable('products').set({ search_name: a!.search_name }).where('id', '=', a!.id).execute();
+      await db
+        .updateTable('products')
+        .set({ price: c!.price, list_price: c!.list_price, discount_price: c!.discount_price })
+        .where('id', '=', c!.id)
+        .execute();
+      await db.updateTable('products').set({ quantity: d!.quantity }).where('id', '=', d!.id).execute();
+      await db.deleteFrom('product_colors').where('product_id', '=', added).execute();
+      await db.deleteFrom('products').where('id', 'in', [added, other]).execute();
+    }
+  }, 180_000);
+});
+
+describe("the storefront with a large catalogue's keeper (decision 048)", () => {
+  it('finds a saved product at once and still lists contexts (in SQL) while an overlay answers', async () => {
+    const catalog = createCatalogService(app.readDb, dialect, app.services.settings, 0, {
+      database: app.config.database,
+      searchIndexInlineUpTo: 0,
+    });
+    await catalog.warmSearchIndex();
+    for (let i = 0; i < 200 && !(await catalog.searchIndexReady()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await catalog.searchIndexReady()).toBe(true);
+    const query = (q: Record<string, string>) => productsQuerySchema.parse(q);
+    const added = await insertProduct('Dunnartdew Soap');
+    try {
+      const found = await catalog.products(query({ search: 'dunnartdew' }), 'en', null);
+      expect(found.products.map((p) => p.id)).toEqual([added]);
+      const row = await db.selectFrom('products').select('category_id').where('id', '=', added).executeTakeFirstOrThrow();
+      const listed = await catalog.products(query({ category_id: String(row.category_id), per_page: '5' }), 'en', null);
+      expect(listed.products[0]?.id).toBe(added);
+      await db.updateTable('products').set({ is_active: 0 }).where('id', '=', added).execute();
+      expect((await catalog.products(query({ search: 'dunnartdew' }), 'en', null)).total).toBe(0);
+    } finally {
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+});
+
 describe('GET /api/ready', () => {
   it('answers 200 once searches use the search index (a small catalogue: at once)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/ready' });
@@ -397,18 +557,38 @@ describe('search index keeper', () => {
       expect(await byIndex(fromWorker!, f, 'default', now)).toEqual(await byIndex(here, f, 'default', now));
     }
 
-    // After a change, the previous index answers until the new one is read.
-    const product = await db.selectFrom('products').select('id').where('is_active', '=', 1).executeTakeFirstOrThrow();
+    // After a change, the index read before with an overlay of the changed product answers at once
+    // (decision 048), as an index read now would; then the index read with the change in the worker.
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'search_name'])
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    const word = searchTerms(product.search_name.split(' ')[0]!);
+    expect((await byIndex(fromWorker!, { terms: word }, 'default', now)).ids).toContain(product.id);
     await db.updateTable('products').set({ is_active: 0 }).where('id', '=', product.id).execute();
+    const added = await insertProduct('Wombatwick Candle');
     try {
       const next = await revision();
       expect(next).toBeGreaterThan(rev);
-      expect(await keeper.at(next)).toBe(fromWorker);
+      const overlaid = await keeper.at(next);
+      expect(overlaid?.revision).toBe(next);
+      expect(overlaid?.overlaid).toBe(true);
+      expect(await keeper.at(next)).toBe(overlaid);
+      const now2 = new Date().toISOString();
+      expect((await byIndex(overlaid!, { terms: word }, 'default', now2)).ids).not.toContain(product.id);
+      expect((await byIndex(overlaid!, { terms: ['wombatwick'] }, 'default', now2)).ids).toEqual([added]);
+      const readNow = await buildSearchIndex(db, next);
+      for (const q of ['a', 'wombat', 'honey']) {
+        const f = { terms: searchTerms(q) };
+        expect(await byIndex(overlaid!, f, 'default', now2)).toEqual(await byIndex(readNow, f, 'default', now2));
+      }
       await keeper.settled();
       const fresh = await keeper.at(next);
       expect(fresh?.revision).toBe(next);
-      expect(fresh!.size).toBe(fromWorker!.size);
-      // Only the changed product was read again (in the worker), with the same result as a full read.
+      expect(fresh?.overlaid).toBe(false);
+      expect(fresh!.size).toBe(fromWorker!.size + 1);
+      // Only the changed products were read again (in the worker), with the same result as a full read.
       expect(keeper.lastRead()).toBe('changes');
       const f = { terms: searchTerms('a') };
       expect(await byIndex(fresh!, f, 'default', now)).toEqual(
@@ -418,6 +598,55 @@ describe('search index keeper', () => {
       expect(await keeper.at(rev)).toBeUndefined();
     } finally {
       await db.updateTable('products').set({ is_active: 1 }).where('id', '=', product.id).execute();
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+
+  it('keeps each process current: two keepers (two processes) each read the change log for their overlays', async () => {
+    const keepers = [0, 1].map(() => createSearchIndexKeeper(db, { inlineUpTo: 0, database: app.config.database }));
+    const rev = await revision();
+    for (const k of keepers) await k.warm(rev);
+    await Promise.all(keepers.map((k) => k.settled()));
+    const added = await insertProduct('Bilbyberry Tart');
+    try {
+      // One process sees the save first and reads its next index; the other sees it afterwards.
+      const next = await revision();
+      const now = new Date().toISOString();
+      const first = (await keepers[0]!.at(next))!;
+      expect(first.overlaid).toBe(true);
+      expect((await byIndex(first, { terms: ['bilbyberry'] }, 'default', now)).ids).toEqual([added]);
+      await keepers[0]!.settled();
+      expect((await keepers[0]!.at(next))!.overlaid).toBe(false);
+      await db.updateTable('products').set({ is_active: 0 }).where('id', '=', added).execute();
+      const off = await revision();
+      for (const k of keepers) {
+        const index = (await k.at(off))!;
+        expect(index.overlaid).toBe(true);
+        expect((await byIndex(index, { terms: ['bilbyberry'] }, 'default', now)).total).toBe(0);
+      }
+      expect((await byIndex((await keepers[1]!.at(off))!, { terms: ['bilby'] }, 'default', now)).ids).toEqual([]);
+      await Promise.all(keepers.map((k) => k.settled()));
+    } finally {
+      await db.deleteFrom('products').where('id', '=', added).execute();
+    }
+  });
+
+  it('keeps the previous index until the next is read when too many products changed for an overlay', async () => {
+    const keeper = createSearchIndexKeeper(db, { inlineUpTo: 0, overlayUpTo: 1, database: app.config.database });
+    await keeper.warm(await revision());
+    await keeper.settled();
+    const first = (await keeper.at(await revision()))!;
+    const [one, two] = await Promise.all([insertProduct('Numbatnut One'), insertProduct('Numbatnut Two')]);
+    try {
+      const next = await revision();
+      expect(await keeper.at(next)).toBe(first);
+      await keeper.settled();
+      const now = new Date().toISOString();
+      expect((await byIndex((await keeper.at(next))!, { terms: ['numbatnut'] }, 'default', now)).ids.sort()).toEqual(
+        [one, two].sort(),
+      );
+    } finally {
+      await db.deleteFrom('products').where('id', 'in', [one, two]).execute();
     }
   });
 

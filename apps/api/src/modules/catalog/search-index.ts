@@ -3,7 +3,16 @@ import type { DbOrTrx } from '../../db';
 import type { AppConfig } from '../../config';
 import { withoutArticle } from '../../shared/search-text';
 import type { FacetRows, ProductListFilter, ProductSort } from './products.repository';
-import { applyChanges, readCatalogue, type Dictionaries, type IndexData, type Slots } from './search-index-data';
+import {
+  applyChanges,
+  readCatalogue,
+  readOverlay,
+  type Dictionaries,
+  type IndexData,
+  type OverlayData,
+  type OverlayProduct,
+  type Slots,
+} from './search-index-data';
 
 /**
  * The catalogue's words in memory (issue 14, decision 027).
@@ -31,6 +40,8 @@ export interface IndexedSearch {
   ids: number[];
   total: number;
   facets: FacetRows;
+  /** The sort's key of each product of the page (BM25 score, creation time or effective price). */
+  keys: number[];
 }
 
 /** A list without search words answered by the index: a page of product ids and the refined count. */
@@ -65,11 +76,76 @@ class SeenIds {
   }
 }
 
+/**
+ * An overlay's products as one search matches them (decision 048): per product, the current term's mark,
+ * how many terms it matched, its score, and the phrase's frequency in it.
+ */
+interface OverlayMatch {
+  mark: Int32Array;
+  count: Uint8Array;
+  score: Float64Array;
+  freq: Float64Array;
+  /** The products a phrase is found in. */
+  inPhrase: Int32Array;
+}
+
+/** An overlay's words, sorted, and for each its postings: product (index into the overlay) and weighted frequency. */
+interface OverlayWords {
+  words: string[];
+  postings: Array<Array<{ k: number; f: number }>>;
+}
+
+function overlayWords(products: OverlayProduct[]): OverlayWords {
+  const byWord = new Map<string, Array<{ k: number; f: number }>>();
+  for (const [k, p] of products.entries()) {
+    for (const [j, word] of p.words.entries()) {
+      const list = byWord.get(word);
+      if (list) list.push({ k, f: p.freqs[j]! });
+      else byWord.set(word, [{ k, f: p.freqs[j]! }]);
+    }
+  }
+  const words = [...byWord.keys()].sort();
+  return { words, postings: words.map((w) => byWord.get(w)!) };
+}
+
+/**
+ * The scratch space of one search, by the arrays searched (their ids): indexes over the same arrays (an
+ * index and its overlays) share it, as searches run one at a time (search() never awaits) and leave it
+ * clean (release()).
+ */
+interface Scratch {
+  freq: Float64Array;
+  score: Float64Array;
+  termMark: Int32Array;
+  termCount: Uint8Array;
+  touched: Int32Array;
+  inPhrase: Int32Array;
+  hits: Int32Array;
+  marks: { stamp: number };
+}
+const scratchOf = new WeakMap<Int32Array, Scratch>();
+
+/** The tokens of all slots, by the arrays (their ids). */
+const tokensOf = new WeakMap<Int32Array, number>();
+
 export class SearchIndex {
   private readonly s: Slots;
   private readonly dict: Dictionaries;
+  /** Products in the catalogue (slots, less those hidden, plus the overlay's): BM25's N. */
+  private readonly n: number;
   /** FTS5's `k1 * (1 - b + b * D / avgdl)` of each slot. */
   private readonly lengthNorm: Float64Array;
+  /**
+   * Products changed since the arrays were read, held beside them (decision 048): their slots are
+   * hidden (`hidden`, ascending; `hiddenMask` by slot), and the products as they are now are matched
+   * one by one (`overlay`, with its own length norms).
+   */
+  private readonly overlay: OverlayProduct[] = [];
+  private readonly overlayNorm: Float64Array = new Float64Array(0);
+  private readonly hidden: Int32Array = new Int32Array(0);
+  private readonly hiddenMask: Uint8Array | undefined;
+  private readonly overlayMatch: OverlayMatch | undefined;
+  private readonly overlayWords: OverlayWords = { words: [], postings: [] };
   private readonly brandsSeen: SeenIds;
   private readonly colorsSeen: SeenIds;
   private readonly sizesSeen: SeenIds;
@@ -81,40 +157,111 @@ export class SearchIndex {
   private readonly touched: Int32Array;
   private readonly inPhrase: Int32Array;
   private readonly hits: Int32Array;
-  private stamp = 0;
-  private effective: { from: Map<number, number>; eff: Float64Array } | undefined;
+  /** The term marks' stamp (shared with the scratch space). */
+  private readonly marks: { stamp: number };
+  private effective: { from: Map<number, number>; eff: Float64Array; overlay: Float64Array } | undefined;
   /** A context's listable slots in a sort's order (list()), for the effective prices `contextsEff`. */
   private readonly contexts = new Map<string, Int32Array>();
   private contextsEff: Float64Array | undefined;
 
   constructor(
     readonly revision: number,
-    /** The arrays (kept to apply the next changes to). */
+    /** The arrays (kept to apply the next changes to; an overlaid index's are those under its overlay). */
     readonly data: IndexData,
+    /** Products changed since `data` was read, as they are now (decision 048). */
+    changes?: OverlayData,
   ) {
-    const { slots, dict } = data;
-    this.s = slots;
+    const { slots } = data;
+    const dict = changes?.dict ?? data.dict;
     this.dict = dict;
     const n = slots.ids.length;
-    let total = 0;
-    for (let i = 0; i < n; i++) total += slots.length[i]!;
-    const avgdl = n ? total / n : 1;
-    this.lengthNorm = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.lengthNorm[i] = K1 * (1 - B + (B * slots.length[i]!) / avgdl);
+    let total = tokensOf.get(slots.ids);
+    if (total === undefined) {
+      total = 0;
+      for (let i = 0; i < n; i++) total += slots.length[i]!;
+      tokensOf.set(slots.ids, total);
+    }
+    let products = n;
+    if (changes) {
+      // Hide the changed products' slots, and every slot's listability as the shops are now.
+      const hidden: number[] = [];
+      for (const id of changes.changed) {
+        const slot = slotIn(slots.ids, id);
+        if (slot >= 0) hidden.push(slot);
+      }
+      this.hidden = Int32Array.from(hidden);
+      const mask = new Uint8Array(n);
+      for (const slot of hidden) {
+        mask[slot] = 1;
+        total -= slots.length[slot]!;
+      }
+      this.hiddenMask = mask;
+      let lastShop = 0;
+      for (const shop of changes.shopActive.keys()) lastShop = Math.max(lastShop, shop);
+      const shopOn = new Uint8Array(lastShop + 1);
+      for (const [shop, on] of changes.shopActive) shopOn[shop] = on ? 1 : 0;
+      this.s = { ...slots, listable: listableOf(slots, shopOn, mask) };
+      this.overlay = changes.products;
+      for (const p of this.overlay) total += p.length;
+      products = n - hidden.length + this.overlay.length;
+      const m = this.overlay.length;
+      this.overlayMatch = {
+        mark: new Int32Array(m),
+        count: new Uint8Array(m),
+        score: new Float64Array(m),
+        freq: new Float64Array(m),
+        inPhrase: new Int32Array(m),
+      };
+      this.overlayWords = overlayWords(this.overlay);
+    } else {
+      this.s = slots;
+    }
+    this.n = products;
+    // The statistics of the catalogue as it is now: those a full read gives, computed the same way.
+    const avgdl = products ? total / products : 1;
+    this.lengthNorm = lengthNorms(slots.length, avgdl);
+    this.overlayNorm = Float64Array.from(this.overlay, (p) => K1 * (1 - B + (B * p.length) / avgdl));
     this.brandsSeen = new SeenIds(dict.brands.map((b) => b.id));
     this.colorsSeen = new SeenIds(dict.colors.map((c) => c.id));
     this.sizesSeen = new SeenIds(dict.sizes.map((z) => z.id));
-    this.freq = new Float64Array(n);
-    this.score = new Float64Array(n);
-    this.termMark = new Int32Array(n);
-    this.termCount = new Uint8Array(n);
-    this.touched = new Int32Array(n);
-    this.inPhrase = new Int32Array(n);
-    this.hits = new Int32Array(n);
+    // The scratch space is that of every index over the same arrays (overlays: decision 048).
+    let scratch = scratchOf.get(slots.ids);
+    if (!scratch) {
+      scratch = {
+        freq: new Float64Array(n),
+        score: new Float64Array(n),
+        termMark: new Int32Array(n),
+        termCount: new Uint8Array(n),
+        touched: new Int32Array(n),
+        inPhrase: new Int32Array(n),
+        hits: new Int32Array(n),
+        marks: { stamp: 0 },
+      };
+      scratchOf.set(slots.ids, scratch);
+    }
+    ({
+      freq: this.freq,
+      score: this.score,
+      termMark: this.termMark,
+      termCount: this.termCount,
+      touched: this.touched,
+      inPhrase: this.inPhrase,
+      hits: this.hits,
+      marks: this.marks,
+    } = scratch);
   }
 
+  /** Products in the catalogue it holds. */
   get size(): number {
-    return this.s.ids.length;
+    return this.n;
+  }
+
+  /**
+   * Whether it holds changed products beside its arrays (decision 048): it then answers searches, and
+   * leaves lists without search words (list()) to SQL, as while an index is read.
+   */
+  get overlaid(): boolean {
+    return this.hiddenMask !== undefined;
   }
 
   /**
@@ -128,7 +275,11 @@ export class SearchIndex {
       const slot = this.slotOf(id);
       if (slot >= 0 && price < eff[slot]!) eff[slot] = price;
     }
-    this.effective = { from: flashPrices, eff };
+    const overlay = Float64Array.from(this.overlay, (p) => {
+      const sale = flashPrices.get(p.id);
+      return sale !== undefined && sale < p.listPrice ? sale : p.listPrice;
+    });
+    this.effective = { from: flashPrices, eff, overlay };
     return eff;
   }
 
@@ -145,11 +296,31 @@ export class SearchIndex {
     brands.reset();
     colors.reset();
     sizes.reset();
-    const { count, min, max } = scan(this.s, { touched, touchedCount, termCount, need, hits, eff }, f, {
-      brands,
-      colors,
-      sizes,
-    });
+    const scanned = scan(this.s, { touched, touchedCount, termCount, need, hits, eff }, f, { brands, colors, sizes });
+    const { count } = scanned;
+    let { min, max } = scanned;
+    // The overlay's products matched (indexes into `overlay`), as scan() takes slots.
+    const extra: number[] = [];
+    let overlayEff: Float64Array | undefined;
+    const om = this.overlayMatch;
+    if (om && f.terms.length) {
+      if (this.effective?.eff !== eff) throw new Error("search(): eff must come from this index's effectivePrices()");
+      overlayEff = this.effective.overlay;
+      const c = criteriaOf(f);
+      for (let k = 0; k < this.overlay.length; k++) {
+        const p = this.overlay[k]!;
+        if (om.count[k] !== f.terms.length || !p.listable) continue;
+        const e = overlayEff[k]!;
+        if (!overlayInContext(p, c, e)) continue;
+        if (brands.seen[p.brand] === 0) brands.seen[p.brand] = 1;
+        for (const x of p.colors) if (colors.seen[x] === 0) colors.seen[x] = 1;
+        for (const x of p.sizes) if (sizes.seen[x] === 0) sizes.seen[x] = 1;
+        if (e < min) min = e;
+        if (e > max) max = e;
+        if (c.refined && !overlayPasses(p, c, e)) continue;
+        extra.push(k);
+      }
+    }
     const facets: FacetRows = {
       brands: this.dict.brands.filter((x) => brands.seen[x.id] === 1).slice(0, 100),
       colors: this.dict.colors.filter((x) => colors.seen[x.id] === 1).slice(0, 100),
@@ -158,6 +329,7 @@ export class SearchIndex {
       maxPrice: Number.isFinite(max) ? max : 0,
     };
     let page: number[] = [];
+    let keys: number[] = [];
     if (sort && INDEX_SORTS.has(sort)) {
       const [key, descending] =
         sort === 'newest'
@@ -167,10 +339,33 @@ export class SearchIndex {
             : sort === 'high_to_low'
               ? [eff, true]
               : [this.score, true];
-      page = topK(hits, count, offset + limit, key, this.s.ids, descending).slice(offset);
+      page = topK(hits, count, offset + limit, key, this.s.ids, descending);
+      if (extra.length) {
+        // The overlay's matches among the first of the slots', in the same order (key, then id).
+        const overlayKey =
+          sort === 'newest'
+            ? (k: number) => this.overlay[k]!.created
+            : sort === 'default'
+              ? (k: number) => om!.score[k]!
+              : (k: number) => overlayEff![k]!;
+        const merged = [
+          ...page.map((slot) => ({ key: key[slot]!, id: this.s.ids[slot]! })),
+          ...extra.map((k) => ({ key: overlayKey(k), id: this.overlay[k]!.id })),
+        ];
+        const sign = descending ? 1 : -1;
+        merged.sort((a, b) => {
+          const d = (a.key - b.key) * sign;
+          return d > 0 || (d === 0 && (a.id - b.id) * sign > 0) ? -1 : 1;
+        });
+        this.release(touched, touchedCount, need !== 0);
+        const shown = merged.slice(offset, offset + limit);
+        return { ids: shown.map((x) => x.id), total: count + extra.length, facets, keys: shown.map((x) => x.key) };
+      }
+      page = page.slice(offset);
+      keys = page.map((slot) => key[slot]!);
     }
     this.release(touched, touchedCount, need !== 0);
-    return { ids: page.map((slot) => this.s.ids[slot]!), total: count, facets };
+    return { ids: page.map((slot) => this.s.ids[slot]!), total: count + extra.length, facets, keys };
   }
 
   /**
@@ -181,6 +376,7 @@ export class SearchIndex {
    * context every time. Orders as the SQL does: by id, creation time or effective price, ties by id.
    */
   list(f: ProductListFilter, sort: ProductSort, limit: number, offset: number, eff: Float64Array): IndexedList {
+    if (this.overlaid) throw new Error('list(): an overlaid index leaves lists to SQL');
     const c = criteriaOf(f);
     let ordered = this.contextList(f, c, sort, eff);
     let count = ordered.length;
@@ -216,17 +412,7 @@ export class SearchIndex {
 
   /** The slot of a product id, -1 when not indexed. */
   private slotOf(id: number): number {
-    const { ids } = this.s;
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = ids[mid]!;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return slotIn(this.s.ids, id);
   }
 
   /**
@@ -236,7 +422,8 @@ export class SearchIndex {
    */
   private match(terms: string[]): { list: Int32Array; count: number; need: number } {
     const { words, postStart, postSlot, postFreq } = this.s;
-    if (terms.length === 1 && !withoutArticle(terms[0]!)) {
+    // (Not with an overlay: its hidden slots are in the postings, and its products are matched apart.)
+    if (terms.length === 1 && !withoutArticle(terms[0]!) && !this.overlayMatch) {
       // One word that is the prefix of one indexed word (the usual search): its postings are the matches.
       const first = lowerBound(words, terms[0]!);
       if (first < words.length && words[first]!.startsWith(terms[0]!) && !words[first + 1]?.startsWith(terms[0]!)) {
@@ -249,12 +436,12 @@ export class SearchIndex {
     }
     let touchedCount = 0;
     for (const term of terms) {
-      if (this.stamp === 0x7fffffff) {
+      if (this.marks.stamp === 0x7fffffff) {
         // termMark is 32-bit: start the marks again (after two billion search words).
         this.termMark.fill(0);
-        this.stamp = 0;
+        this.marks.stamp = 0;
       }
-      const mark = ++this.stamp;
+      const mark = ++this.marks.stamp;
       const stem = withoutArticle(term);
       touchedCount = this.addPhrase(term, mark, touchedCount);
       if (stem) touchedCount = this.addPhrase(stem, mark, touchedCount);
@@ -264,7 +451,7 @@ export class SearchIndex {
 
   /** FTS5's inverse document frequency of a phrase found in `hits` of the products. */
   private idf(hits: number): number {
-    const n = this.s.ids.length;
+    const n = this.n;
     const idf = Math.log((n - hits + 0.5) / (hits + 0.5));
     return idf <= 0 ? 1e-6 : idf;
   }
@@ -275,7 +462,19 @@ export class SearchIndex {
     const first = lowerBound(words, phrase);
     let last = first;
     while (last < words.length && words[last]!.startsWith(phrase)) last++;
-    if (last === first) return touchedCount;
+    // The overlay's products the phrase is found in, and its frequency in each, from the overlay's words.
+    const om = this.overlayMatch;
+    let overlayHits = 0;
+    if (om) {
+      const ow = this.overlayWords;
+      for (let w = lowerBound(ow.words, phrase); w < ow.words.length && ow.words[w]!.startsWith(phrase); w++) {
+        for (const { k, f } of ow.postings[w]!) {
+          if (om.freq[k] === 0) om.inPhrase[overlayHits++] = k;
+          om.freq[k] = om.freq[k]! + f;
+        }
+      }
+    }
+    if (last === first && overlayHits === 0) return touchedCount;
     // The phrase's frequency in each slot, summed over the words it is a prefix of.
     let hitCount = 0;
     const single = last === first + 1;
@@ -290,7 +489,29 @@ export class SearchIndex {
         }
       }
     }
-    const idf = this.idf(hitCount);
+    // Hidden slots (changed products, decision 048) are not counted: the catalogue's products are.
+    let hiddenHits = 0;
+    if (this.hiddenMask) {
+      if (single) {
+        for (const slot of this.hidden) if (sortedHas(postSlot, postStart[first]!, postStart[first + 1]!, slot)) hiddenHits++;
+      } else {
+        for (let i = 0; i < hitCount; i++) hiddenHits += this.hiddenMask[inPhrase[i]!]!;
+      }
+    }
+    const idf = this.idf(hitCount - hiddenHits + overlayHits);
+    if (om) {
+      for (let i = 0; i < overlayHits; i++) {
+        const k = om.inPhrase[i]!;
+        const f = om.freq[k]!;
+        om.freq[k] = 0;
+        // The same expression as the slots' below.
+        om.score[k] = om.score[k]! + idf * ((f * (K1 + 1.0)) / (f + this.overlayNorm[k]!));
+        if (om.mark[k] !== mark) {
+          om.mark[k] = mark;
+          om.count[k] = om.count[k]! + 1;
+        }
+      }
+    }
     const from = single ? postStart[first]! : 0;
     const to = single ? postStart[first + 1]! : hitCount;
     for (let i = from; i < to; i++) {
@@ -318,6 +539,11 @@ export class SearchIndex {
   /** Clears the scratch space of the last match (a search matching much of the catalogue clears it all). */
   private release(touched: Int32Array, touchedCount: number, counted: boolean) {
     const { score, termCount } = this;
+    if (this.overlayMatch) {
+      this.overlayMatch.score.fill(0);
+      this.overlayMatch.count.fill(0);
+      this.overlayMatch.mark.fill(0);
+    }
     if (touchedCount > score.length >> 4) {
       score.fill(0);
       if (counted) termCount.fill(0);
@@ -329,6 +555,22 @@ export class SearchIndex {
       termCount[slot] = 0;
     }
   }
+}
+
+/** FTS5's `k1 * (1 - b + b * D / avgdl)` of each slot (loops of their own, optimised as functions are). */
+function lengthNorms(length: Int32Array, avgdl: number): Float64Array {
+  const norm = new Float64Array(length.length);
+  for (let i = 0; i < length.length; i++) norm[i] = K1 * (1 - B + (B * length[i]!) / avgdl);
+  return norm;
+}
+
+/** Whether each slot is listed: active, its shop too (`shopOn` by shop id), not hidden (`hidden` by slot). */
+function listableOf(s: Slots, shopOn: Uint8Array, hidden: Uint8Array): Uint8Array {
+  const { active, shop } = s;
+  const listable = new Uint8Array(active.length);
+  for (let slot = 0; slot < active.length; slot++)
+    listable[slot] = active[slot]! & (shopOn[shop[slot]!] ?? 0) & (hidden[slot]! ^ 1);
+  return listable;
 }
 
 /** The BM25 scores of one word's postings (a function of its own: see scan). */
@@ -451,6 +693,52 @@ function inContextOf(s: Slots, c: Criteria, slot: number, e: number): boolean {
   );
 }
 
+/** inContextOf() of an overlay's product. */
+function overlayInContext(p: OverlayProduct, c: Criteria, e: number): boolean {
+  return (
+    (c.shopId === 0 || p.shop === c.shopId) &&
+    (c.categoryId === 0 || p.category === c.categoryId) &&
+    (c.subCategoryId === 0 || p.subCategory === c.subCategoryId) &&
+    (!c.deals || e < p.price)
+  );
+}
+
+/** passes() of an overlay's product. */
+function overlayPasses(p: OverlayProduct, c: Criteria, e: number): boolean {
+  if (e < c.minPrice || e > c.maxPrice) return false;
+  if (c.brandWanted !== null && !c.brandWanted.has(p.brand)) return false;
+  if (c.colorWanted !== null && !p.colors.some((x) => c.colorWanted!.has(x))) return false;
+  return c.sizeWanted === null || p.sizes.some((x) => c.sizeWanted!.has(x));
+}
+
+/** The slot of a product id in an index's ids (ascending), -1 when not there. */
+function slotIn(ids: Int32Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Whether sorted[from .. to) holds value. */
+function sortedHas(sorted: Int32Array, from: number, to: number, value: number): boolean {
+  let lo = from;
+  let hi = to - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === value) return true;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /** Whether a slot passes the refinements (brand, colour, size, price); `e`: its effective price. */
 function passes(s: Slots, c: Criteria, slot: number, e: number): boolean {
   if (e < c.minPrice || e > c.maxPrice) return false;
@@ -561,9 +849,11 @@ export async function buildSearchIndex(db: DbOrTrx, revision: number): Promise<S
  *   (a few milliseconds), so every search sees every change at once;
  * - a larger one is read by a worker thread (seconds for 100,000 products; search-index-worker.ts) while
  *   the server goes on. Until the first index is ready, searches go to SQL (`at` answers undefined); after
- *   a change, they use the previous index until the new one is ready: its counts and facets are then a
- *   few seconds old, like an answer of the answer cache, and the page's cards are read from the database
- *   as they are now (a product taken off no longer shows). Changes during a build are read by one more.
+ *   a change, the request that sees it reads the changed products (a few rows) and searches use the last
+ *   index read with them as an overlay (decision 048: the answers a full read would give), until the
+ *   next index, read `rebuildAfterMs` later with the changes applied in the worker, replaces both. With
+ *   more than `overlayUpTo` changes, the previous index answers until the next is read (its counts and
+ *   facets a few seconds old; the page's cards are read as they are now).
  * `warm()` starts reading without a request (at start-up, and `GET /api/ready`); `settled()` waits for the
  * reading under way.
  */
@@ -589,16 +879,32 @@ export function createSearchIndexKeeper(
   db: DbOrTrx,
   {
     inlineUpTo = 5000,
+    overlayUpTo = 2000,
+    rebuildAfterMs = 2000,
     database,
     onError,
-  }: { inlineUpTo?: number; database?: AppConfig['database']; onError?: (err: unknown) => void } = {},
+  }: {
+    inlineUpTo?: number;
+    /** More changed products than this since the last index read: no overlay (decision 048). */
+    overlayUpTo?: number;
+    /** After a change, the next index is read this much later (decision 048). */
+    rebuildAfterMs?: number;
+    database?: AppConfig['database'];
+    onError?: (err: unknown) => void;
+  } = {},
 ): SearchIndexKeeper {
+  /** The index searches use: the last one read, or one with an overlay of the changes since (decision 048). */
   let current: SearchIndex | undefined;
+  /** The last index read (in full or by applying changes), without an overlay: what the next read applies changes to. */
+  let base: SearchIndex | undefined;
   let building: { revision: number; done: Promise<void> } | undefined;
+  let rebuildTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Overlays being read, by revision. */
+  const overlaying = new Map<number, Promise<SearchIndex | undefined>>();
   /** The newest revision asked for while a build was running. */
   let wanted = 0;
   let catalogueSize: number | undefined;
-  /** When the current index's changes were read (full read or update). */
+  /** When the base index's changes were read (full read or update). */
   let changesReadAt = 0;
   let lastRead: 'all' | 'changes' | undefined;
 
@@ -610,28 +916,28 @@ export function createSearchIndexKeeper(
    * PostgreSQL a row's id is taken when it is written, not when its transaction commits, so a transaction
    * that commits late can add a row below ids already read (its `at` is its transaction's start).
    */
-  async function changesSince(index: SearchIndex | undefined) {
-    if (!index || Date.now() - changesReadAt > CHANGES_KEPT_MS / 2) return undefined;
-    const late = new Date(changesReadAt - LATE_COMMIT_MS).toISOString();
+  async function changesSince(index: SearchIndex | undefined, readAt: number, most = MAX_CHANGES) {
+    if (!index || Date.now() - readAt > CHANGES_KEPT_MS / 2) return undefined;
+    const late = new Date(readAt - LATE_COMMIT_MS).toISOString();
     const rows = await db
       .selectFrom('catalog_changes')
       .select(['id', 'product_id'])
       .where((eb) => eb.or([eb('id', '>', index.data.lastChange), eb('at', '>=', late)]))
       .orderBy('id')
-      .limit(MAX_CHANGES + 1)
+      .limit(most + 1)
       .execute();
-    if (rows.length > MAX_CHANGES) return undefined;
+    if (rows.length > most) return undefined;
     return { ids: rows.map((r) => r.product_id), last: Math.max(index.data.lastChange, ...rows.map((r) => r.id)) };
   }
 
   async function read(): Promise<IndexData> {
-    const base = current;
-    const changes = await changesSince(base);
-    if (base && changes) {
+    const on = base;
+    const changes = await changesSince(on, changesReadAt);
+    if (on && changes) {
       lastRead = 'changes';
       return inline()
-        ? applyChanges(db, base.data, changes.ids, changes.last)
-        : inWorker({ database: database!, old: base.data, changed: changes.ids, lastChange: changes.last });
+        ? applyChanges(db, on.data, changes.ids, changes.last)
+        : inWorker({ database: database!, old: on.data, changed: changes.ids, lastChange: changes.last });
     }
     lastRead = 'all';
     const data = await (inline() ? readCatalogue(db) : inWorker({ database: database! }));
@@ -657,10 +963,12 @@ export function createSearchIndexKeeper(
     const done = read()
       .then((data) => {
         const index = new SearchIndex(revision, data);
-        if (!current || current.revision <= index.revision) {
-          current = index;
+        if (!base || base.revision <= index.revision) {
+          base = index;
           changesReadAt = startedAt;
         }
+        // (An overlay of a newer revision stays until an index of that revision is read.)
+        if (!current || current.revision <= index.revision) current = index;
         catalogueSize = index.size;
       })
       .catch((err: unknown) => {
@@ -669,10 +977,55 @@ export function createSearchIndexKeeper(
       })
       .finally(() => {
         building = undefined;
-        if (wanted > (current?.revision ?? 0)) void build(wanted);
+        if (wanted > (base?.revision ?? 0)) {
+          if (base && !inline()) rebuildSoon(wanted);
+          else void build(wanted);
+        }
       });
     building = { revision, done };
     return done;
+  }
+
+  /**
+   * The index at `revision` with an overlay of the products changed since the base index (decision 048):
+   * a read of their few rows and the small tables, in this thread, while the request waits. Undefined
+   * when there are too many (the previous index answers until the next is read) or the read failed.
+   */
+  function overlayAt(revision: number): Promise<SearchIndex | undefined> {
+    let pending = overlaying.get(revision);
+    if (pending) return pending;
+    const on = base!;
+    const readAt = changesReadAt;
+    pending = changesSince(on, readAt, overlayUpTo)
+      .then(async (changes) => {
+        if (!changes) return undefined;
+        const index = new SearchIndex(revision, on.data, await readOverlay(db, changes.ids, changes.last));
+        if (!current || current.revision < index.revision) current = index;
+        return index;
+      })
+      .catch((err: unknown) => {
+        onError?.(err);
+        return undefined;
+      })
+      .finally(() => overlaying.delete(revision));
+    overlaying.set(revision, pending);
+    return pending;
+  }
+
+  /**
+   * Reads the next index (applying the changes, in the worker) `rebuildAfterMs` after a change reaches
+   * an overlay, not at every change: the overlay makes the changes searchable meanwhile, and a burst of
+   * saves costs a read every `rebuildAfterMs` (each a pass over the whole catalogue) instead of one
+   * after the other.
+   */
+  function rebuildSoon(revision: number) {
+    wanted = Math.max(wanted, revision);
+    if (building || rebuildTimer) return;
+    rebuildTimer = setTimeout(() => {
+      rebuildTimer = undefined;
+      if (!building && wanted > (base?.revision ?? 0)) void build(wanted);
+    }, rebuildAfterMs);
+    rebuildTimer.unref();
   }
 
   async function sizeKnown() {
@@ -690,11 +1043,25 @@ export function createSearchIndexKeeper(
       // Read before a newer write: SQL answers as of then.
       if (current && revision < current.revision) return undefined;
       await sizeKnown();
+      if (base && !inline()) {
+        // Until the next index is read: the base index with an overlay of the changes, or (too many
+        // changes) the previous index. The next read waits a little, to take in the changes after.
+        rebuildSoon(revision);
+        const overlaid = await overlayAt(revision);
+        if (!overlaid && rebuildTimer && !building) {
+          // Too many changes for an overlay: the next index at once, as without one.
+          clearTimeout(rebuildTimer);
+          rebuildTimer = undefined;
+          void build(wanted);
+        }
+        return overlaid ?? current;
+      }
       if (building) {
         if (revision > building.revision) wanted = Math.max(wanted, revision);
       } else {
         void build(revision);
       }
+      // A large catalogue's first index: SQL until it is read.
       if (!inline()) return current;
       await building?.done;
       return current?.revision === revision ? current : undefined;
@@ -707,13 +1074,22 @@ export function createSearchIndexKeeper(
     },
     ready: () => current !== undefined,
     async settled() {
-      while (building) await building.done;
+      for (;;) {
+        if (rebuildTimer) {
+          // The read a change scheduled: now.
+          clearTimeout(rebuildTimer);
+          rebuildTimer = undefined;
+          if (!building && wanted > (base?.revision ?? 0)) void build(wanted);
+        }
+        if (!building) return;
+        await building.done;
+      }
     },
     lastRead: () => lastRead,
   };
 }
 
-/** What a worker is asked: the whole catalogue, or the changes to an index's arrays (a copy of them). */
+/** What a worker is asked: the whole catalogue, or the changes to an index's arrays (shared memory). */
 export interface WorkerTask {
   database: AppConfig['database'];
   old?: IndexData;
@@ -722,8 +1098,8 @@ export interface WorkerTask {
 }
 
 /**
- * Reads in a worker thread of its own, which hands the arrays over without a copy (an update's old
- * arrays are copied to it: ~50 MB for 100,000 products, tens of milliseconds).
+ * Reads in a worker thread of its own. The arrays go both ways without a copy: they are in shared memory
+ * (search-index-data.ts `shared`), so an update's old arrays are shared with the worker, not cloned.
  */
 function inWorker(task: WorkerTask): Promise<IndexData> {
   // Beside this module: the compiled file in dist/, or the TypeScript source (under tsx and the tests,
