@@ -68,8 +68,20 @@ for (const dataset of datasets) {
     const large = dataset.products > 0;
     const checks = [
       { key: 'products', name: 'GET /api/products (page 1)', path: '/api/products', rate: 1000, budget: 25 },
-      { key: 'search', name: `GET /api/products?search=${search}`, path: `/api/products?search=${search}`, rate: 500, budget: 50 },
-      { key: 'details', name: 'GET /api/product-details', path: `/api/product-details?product_id=${productId}`, rate: 1000, budget: 25 },
+      {
+        key: 'search',
+        name: `GET /api/products?search=${search}`,
+        path: `/api/products?search=${search}`,
+        rate: 500,
+        budget: 50,
+      },
+      {
+        key: 'details',
+        name: 'GET /api/product-details',
+        path: `/api/product-details?product_id=${productId}`,
+        rate: 1000,
+        budget: 25,
+      },
       {
         key: 'details-many',
         name: `GET /api/product-details, ${many.length} products in turn`,

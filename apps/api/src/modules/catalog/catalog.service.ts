@@ -57,20 +57,19 @@ type Answer<T extends { data: unknown }> = T['data'];
 type DetailsProduct = Answer<ProductDetailsResponse>['product'];
 
 /** A product page's steady part in one language (detailsPart), kept by the catalogue memo. */
-interface DetailsPart
-  extends Pick<
-    DetailsProduct,
-    | 'slug'
-    | 'short_description'
-    | 'description'
-    | 'thumbnails'
-    | 'flash_sale'
-    | 'meta_title'
-    | 'meta_description'
-    | 'meta_keywords'
-    | 'category'
-    | 'sub_category'
-  > {
+interface DetailsPart extends Pick<
+  DetailsProduct,
+  | 'slug'
+  | 'short_description'
+  | 'description'
+  | 'thumbnails'
+  | 'flash_sale'
+  | 'meta_title'
+  | 'meta_description'
+  | 'meta_keywords'
+  | 'category'
+  | 'sub_category'
+> {
   id: number;
   shopId: number;
   categoryId: number;
@@ -213,8 +212,7 @@ export function createCatalogService(
   }
 
   const ranksMaxAgeMs = options.ranksMaxAgeMs ?? RANKS_MAX_AGE_MS;
-  const ranked = (kept: KeptValues, key: string, compute: () => Promise<number[]>) =>
-    kept.recent(key, ranksMaxAgeMs, compute);
+  const ranked = (kept: KeptValues, key: string, compute: () => Promise<number[]>) => kept.recent(key, ranksMaxAgeMs, compute);
 
   /** A product's related products' ids: its sub-category's, else its category's best sellers (relatedOf). */
   const relatedIds = async (kept: KeptValues, p: DetailsPart) =>
@@ -225,7 +223,10 @@ export function createCatalogService(
             repo.bestSellerIds(db, { subCategoryId: p.subCategoryId! }, RELATED + 1),
           )
         : [],
-      () => ranked(kept, `best-sellers:category:${p.categoryId}`, () => repo.bestSellerIds(db, { categoryId: p.categoryId }, 2 * RELATED)),
+      () =>
+        ranked(kept, `best-sellers:category:${p.categoryId}`, () =>
+          repo.bestSellerIds(db, { categoryId: p.categoryId }, 2 * RELATED),
+        ),
       RELATED,
     );
 
@@ -479,7 +480,8 @@ export function createCatalogService(
       ]);
       const favs = new Set(favorites.map((f) => f.product_id));
       // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
-      const marked = (list: Product[]) => (favs.size ? list.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : list);
+      const marked = (list: Product[]) =>
+        favs.size ? list.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : list;
       return {
         product: { ...value.product, is_favorite: favs.has(id) },
         related_products: marked(value.related_products),
