@@ -1,5 +1,4 @@
 import { productDetailsResponseSchema, type Locale } from '@souq/contracts';
-import type { QueryExecutor } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { issueToken } from '../auth/tokens';
@@ -17,13 +16,13 @@ const app = await createTestApp();
 const SHOP = 8;
 
 /** Statements run on the catalogue's database handle (every query goes through its executor). */
-const executor = app.readDb.getExecutor() as QueryExecutor & { executeQuery: QueryExecutor['executeQuery'] };
+const executor = app.readDb.getExecutor();
 const execute = executor.executeQuery.bind(executor);
 const seen: string[] = [];
-executor.executeQuery = ((query, queryId) => {
-  seen.push(query.sql);
-  return execute(query, queryId);
-}) as QueryExecutor['executeQuery'];
+executor.executeQuery = ((...args: Parameters<typeof execute>) => {
+  seen.push(args[0].sql);
+  return execute(...args);
+}) as typeof executor.executeQuery;
 
 async function details(id: number, locale: Locale = 'en', token?: string) {
   const before = seen.length;
