@@ -31,7 +31,8 @@ export interface KeptValues {
   /**
    * A value kept like `get`, but computed again once older than `maxAgeMs` too: for what depends on
    * columns that do not move the revision (sales and ratings order the product page's related and
-   * popular products; decision 047).
+   * popular products; decision 047). The first request after that age starts the new computation and,
+   * like the requests until it is done, takes the previous value: none waits for it.
    */
   recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<T>;
   /**
@@ -50,7 +51,7 @@ export interface KeptValues {
 
 export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 20_000, maxLarge = 4000): CatalogueMemo {
   const values = createTtlCache<unknown>(Number.POSITIVE_INFINITY, maxEntries);
-  const timed = new Map<string, { at: number; value: Promise<unknown> }>();
+  const timed = new Map<string, { at: number; value: Promise<unknown>; settled: boolean; refreshing: boolean }>();
   const products = new Map<string, unknown>();
   const large = new Map<string, unknown>();
   /** Moves each time the kept values are dropped. */
@@ -63,18 +64,36 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
     recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>) {
       const now = Date.now();
       const hit = timed.get(key);
-      if (hit && now - hit.at < maxAgeMs) return hit.value as Promise<T>;
+      if (hit && (now - hit.at < maxAgeMs || hit.refreshing)) return hit.value as Promise<T>;
       const computedIn = generation;
-      const value = compute();
+      if (hit?.settled) {
+        // Too old: computed again in the background while this answer (and those meanwhile) take the
+        // previous value, so that no answer waits for it.
+        hit.refreshing = true;
+        compute().then(
+          (value) => {
+            if (computedIn === generation && timed.get(key) === hit)
+              timed.set(key, { at: Date.now(), value: Promise.resolve(value), settled: true, refreshing: false });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+        return hit.value as Promise<T>;
+      }
+      const entry = { at: now, value: compute() as Promise<unknown>, settled: false, refreshing: false };
       timed.delete(key);
-      timed.set(key, { at: now, value });
+      timed.set(key, entry);
       if (timed.size > maxEntries) timed.delete(timed.keys().next().value!);
       // A failure is not remembered; nor a value computed while the values were dropped.
       const forget = () => {
-        if (timed.get(key)?.value === value) timed.delete(key);
+        if (timed.get(key) === entry) timed.delete(key);
       };
-      value.then(() => computedIn !== generation && forget(), forget);
-      return value;
+      entry.value.then(() => {
+        entry.settled = true;
+        if (computedIn !== generation) forget();
+      }, forget);
+      return entry.value as Promise<T>;
     },
     async perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>) {
       const out = new Map<number, T>();

@@ -314,7 +314,7 @@ describe('related and popular products', () => {
     }
   });
 
-  it('follow sales and ratings within a minute (their order is kept that long), and a change of the catalogue at once', async () => {
+  it('follow sales and ratings after a minute (their order is kept that long, then read again in the background)', async () => {
     const sold = await details(product.id);
     const last = sold.related_products.at(-1)!;
     await app.db.updateTable('products').set({ total_sold: 1_000_000 }).where('id', '=', last.id).execute();
@@ -325,17 +325,28 @@ describe('related and popular products', () => {
     expect(soon.related_products.map((p) => p.id)).toEqual(sold.related_products.map((p) => p.id));
     expect(soon.related_products.at(-1)!.total_sold).toBe(1_000_000);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
-    const later = await details(product.id);
+    // The first answer after the minute still has the old order and starts reading the new one.
+    const first = await details(product.id);
+    expect(first.related_products.map((p) => p.id)).toEqual(sold.related_products.map((p) => p.id));
     const row = await app.db
       .selectFrom('products')
       .select(['id', 'shop_id', 'category_id', 'sub_category_id'])
       .where('id', '=', product.id)
       .executeTakeFirstOrThrow();
     const listed = new Set(await listedIds());
-    expect(later.related_products.map((p) => p.id)).toEqual((await relatedBySql(row)).filter((x) => listed.has(x)));
-    expect(later.related_products.map((p) => p.id)).not.toEqual(sold.related_products.map((p) => p.id));
-    expect(later.popular_products.map((p) => p.id)).toEqual(await popularBySql(row));
-    expect(later.popular_products[0]!.id).toBe(rated.id);
+    const related = (await relatedBySql(row)).filter((x) => listed.has(x));
+    const popular = await popularBySql(row);
+    expect(related).not.toEqual(sold.related_products.map((p) => p.id));
+    expect(popular[0]).toBe(rated.id);
+    // The next answers, once the new order is read: the SQL's.
+    await vi.waitFor(
+      async () => {
+        const later = await details(product.id);
+        expect(later.related_products.map((p) => p.id)).toEqual(related);
+        expect(later.popular_products.map((p) => p.id)).toEqual(popular);
+      },
+      { timeout: 5000, interval: 50 },
+    );
   });
 });
 
