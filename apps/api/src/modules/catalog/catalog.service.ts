@@ -318,7 +318,7 @@ export function createCatalogService(
    * A product page's answer with the values kept under `kept`: its steady part, its related and popular
    * products' ids and every card's steady part from the memo, and the moving parts of all the cards
    * (stock, rating, reviews, sales, the shop's rating, activity and whether it is open; whether each is
-   * still listed) in one statement, which reads the catalogue's revision too. `found: false` when the
+   * still listed) in one statement, which reads the catalogue's revision too. `value` undefined when the
    * product is not listed; `revision` null when that statement did not run or read no card.
    */
   async function detailsWith(
