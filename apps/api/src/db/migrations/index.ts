@@ -31,6 +31,7 @@ import { m028ConsoleLists } from './028-console-lists';
 import { m029Outbox } from './029-outbox';
 import { m031CustomerReviews } from './031-customer-reviews';
 import { m032PayAgain } from './032-pay-again';
+import { m033DetailsRevision } from './033-details-revision';
 
 /** The ordered list of migrations. Names are frozen once released. */
 const all: Record<string, DialectMigration> = {
@@ -64,6 +65,7 @@ const all: Record<string, DialectMigration> = {
   '029-outbox': m029Outbox,
   '031-customer-reviews': m031CustomerReviews,
   '032-pay-again': m032PayAgain,
+  '033-details-revision': m033DetailsRevision,
 };
 
 /** The names of the migrations this code knows, oldest first (the backup refuses a database beyond the last). */

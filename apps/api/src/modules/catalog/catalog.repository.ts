@@ -118,6 +118,7 @@ export const findActiveProduct = (db: DbOrTrx, id: number) =>
       'p.description',
       'p.description_ar',
       'p.video_url',
+      'p.thumbnail',
       'p.meta_title',
       'p.meta_description',
       'p.meta_keywords',
@@ -160,28 +161,44 @@ export const runningFlashSaleOf = (db: DbOrTrx, productId: number, now: string) 
     .limit(1)
     .executeTakeFirst();
 
-/** Best sellers of the same sub-category (else category), the product itself left out. */
-export async function relatedProductIds(
+/**
+ * The best sellers (most sold first, then the newest id) of a sub-category or a category, active products:
+ * the order of a product page's related products (decision 047: kept per sub-category and category, and
+ * each product's list made from them by `relatedOf`).
+ */
+export async function bestSellerIds(
   db: DbOrTrx,
-  p: { id: number; category_id: number; sub_category_id: number | null },
+  of: { subCategoryId: number } | { categoryId: number },
   limit: number,
 ): Promise<number[]> {
-  const base = () =>
-    db
-      .selectFrom('products')
-      .select('id')
-      .where('is_active', '=', 1)
-      .where('id', '!=', p.id)
-      .orderBy('total_sold', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
-  const same = p.sub_category_id ? await base().where('sub_category_id', '=', p.sub_category_id).execute() : [];
-  if (same.length >= limit) return same.map((r) => r.id);
-  const more = await base()
-    .where('category_id', '=', p.category_id)
-    .where('id', 'not in', same.length ? same.map((r) => r.id) : [0])
-    .execute();
-  return [...same, ...more].slice(0, limit).map((r) => r.id);
+  let q = db
+    .selectFrom('products')
+    .select('id')
+    .where('is_active', '=', 1)
+    .orderBy('total_sold', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  q = 'subCategoryId' in of ? q.where('sub_category_id', '=', of.subCategoryId) : q.where('category_id', '=', of.categoryId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/**
+ * A product's related products: the best sellers of its sub-category, then (when they are fewer than
+ * `limit`) of its category, itself left out, from its sub-category's first `limit + 1` (`sub`, empty
+ * without one) and its category's first `2 * limit` best sellers (`category`, asked for only when
+ * needed): the sub-category's others are then all in `sub`, and fewer than `limit` of them and the
+ * product itself can be ahead of the category's first `limit` others.
+ */
+export async function relatedOf(
+  productId: number,
+  sub: number[],
+  category: () => Promise<number[]>,
+  limit: number,
+): Promise<number[]> {
+  const same = sub.filter((id) => id !== productId).slice(0, limit);
+  if (same.length >= limit) return same;
+  const taken = new Set([productId, ...same]);
+  return [...same, ...(await category()).filter((id) => !taken.has(id))].slice(0, limit);
 }
 
 /** Highest rated products with enough reviews to mean something (the `popular_product` sort's order). */
@@ -200,29 +217,40 @@ export async function popularProductIds(db: DbOrTrx, limit: number, offset = 0):
 }
 
 /**
- * A shop's most popular products other than `exceptId`, in the same order; when the shop has fewer than
- * `limit`, the site's most popular others fill the list (after the shop's own).
+ * The most popular (best rated, then most reviewed, then the newest id) active products of active shops:
+ * of one shop (`inShop`), or of every shop but that one (`inShop: false`). The product page's popular
+ * products are made from them by `shopPopularOf` (decision 047).
  */
-export async function shopPopularProductIds(db: DbOrTrx, shopId: number, exceptId: number, limit: number): Promise<number[]> {
-  const ranked = () =>
-    db
-      .selectFrom('products as p')
-      .innerJoin('shops as s', 's.id', 'p.shop_id')
-      .select('p.id')
-      .where('p.is_active', '=', 1)
-      .where('s.is_active', '=', 1)
-      .where('p.id', '!=', exceptId)
-      .orderBy('p.rating', 'desc')
-      .orderBy('p.total_reviews', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit);
-  const own = (await ranked().where('p.shop_id', '=', shopId).execute()).map((r) => r.id);
-  if (own.length >= limit) return own;
-  const others = await ranked()
-    .where('p.shop_id', '!=', shopId)
-    .limit(limit - own.length)
+export async function popularIdsByShop(db: DbOrTrx, shopId: number, inShop: boolean, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('shops as s', 's.id', 'p.shop_id')
+    .select('p.id')
+    .where('p.is_active', '=', 1)
+    .where('s.is_active', '=', 1)
+    .where('p.shop_id', inShop ? '=' : '!=', shopId)
+    .orderBy('p.rating', 'desc')
+    .orderBy('p.total_reviews', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
     .execute();
-  return [...own, ...others.map((r) => r.id)];
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A shop's most popular products other than `exceptId` (one of them), at most `limit`; when the shop has
+ * fewer, the site's most popular of other shops fill the list (after the shop's own). `own`: the shop's
+ * first `limit + 1` (popularIdsByShop); `others`: the other shops' first `limit`, asked for only when needed.
+ */
+export async function shopPopularOf(
+  exceptId: number,
+  own: number[],
+  others: () => Promise<number[]>,
+  limit: number,
+): Promise<number[]> {
+  const mine = own.filter((id) => id !== exceptId).slice(0, limit);
+  if (mine.length >= limit) return mine;
+  return [...mine, ...(await others()).slice(0, limit - mine.length)];
 }
 
 export async function countActiveProducts(db: DbOrTrx): Promise<number> {

@@ -46,8 +46,72 @@ const RELATED = 10;
 const POPULAR = 10;
 const FLASH_ON_HOME = 9;
 const RECENT = 20;
+/**
+ * How long the best sellers and best rated of a sub-category, category or shop (a product page's related
+ * and popular products) are kept at most: sales and ratings change their order without moving the
+ * catalogue's revision (decision 047).
+ */
+const RANKS_MAX_AGE_MS = 60_000;
 
 type Answer<T extends { data: unknown }> = T['data'];
+type DetailsProduct = Answer<ProductDetailsResponse>['product'];
+
+/**
+ * A product page's product: its card and its page's steady part, in the contract's order. One object
+ * literal: a spread of the card made a slower object to build and to serialise (decision 028).
+ */
+const detailsProduct = (card: Product, part: DetailsPart, open: boolean): DetailsProduct => ({
+  id: card.id,
+  name: card.name,
+  thumbnail: card.thumbnail,
+  price: card.price,
+  discount_price: card.discount_price,
+  discount_percentage: card.discount_percentage,
+  rating: card.rating,
+  total_reviews: card.total_reviews,
+  total_sold: card.total_sold,
+  quantity: card.quantity,
+  is_favorite: card.is_favorite,
+  brand: card.brand,
+  unit: card.unit,
+  sizes: card.sizes,
+  colors: card.colors,
+  shop: card.shop,
+  category_id: card.category_id,
+  sub_category_id: card.sub_category_id,
+  slug: part.slug,
+  short_description: part.short_description,
+  description: part.description,
+  thumbnails: part.thumbnails,
+  flash_sale: part.flash_sale,
+  meta_title: part.meta_title,
+  meta_description: part.meta_description,
+  meta_keywords: part.meta_keywords,
+  category: part.category,
+  sub_category: part.sub_category,
+  in_stock: card.quantity > 0 && open,
+  shop_open: open,
+});
+
+/** A product page's steady part in one language (detailsPart), kept by the catalogue memo. */
+interface DetailsPart extends Pick<
+  DetailsProduct,
+  | 'slug'
+  | 'short_description'
+  | 'description'
+  | 'thumbnails'
+  | 'flash_sale'
+  | 'meta_title'
+  | 'meta_description'
+  | 'meta_keywords'
+  | 'category'
+  | 'sub_category'
+> {
+  id: number;
+  shopId: number;
+  categoryId: number;
+  subCategoryId: number | null;
+}
 
 /**
  * A list's price bounds from baisa: ours exact (OMR), and the whole-number pair the original web client's
@@ -150,6 +214,8 @@ export function createCatalogService(
     database?: AppConfig['database'];
     onSearchIndexError?: (err: unknown) => void;
     searchIndexInlineUpTo?: number;
+    /** How long a product page's related and popular products' order is kept at most (RANKS_MAX_AGE_MS). */
+    ranksMaxAgeMs?: number;
   } = {},
 ): CatalogService {
   // Public answers (no per-user data) are reused for a few seconds; is_favorite is applied per request.
@@ -182,9 +248,111 @@ export function createCatalogService(
     });
   }
 
-  /** The ids of a product's shop's most popular others (cached with the other public answers). */
-  const shopPopularIds = (product: { id: number; shop_id: number }) =>
-    cached(`shop-popular:${product.id}`, () => repo.shopPopularProductIds(db, product.shop_id, product.id, POPULAR));
+  const ranksMaxAgeMs = options.ranksMaxAgeMs ?? RANKS_MAX_AGE_MS;
+  const ranked = (kept: KeptValues, key: string, compute: () => Promise<number[]>) => kept.recent(key, ranksMaxAgeMs, compute);
+
+  /** A product's related products' ids: its sub-category's, else its category's best sellers (relatedOf). */
+  const relatedIds = async (kept: KeptValues, p: DetailsPart) =>
+    repo.relatedOf(
+      p.id,
+      p.subCategoryId
+        ? await ranked(kept, `best-sellers:sub:${p.subCategoryId}`, () =>
+            repo.bestSellerIds(db, { subCategoryId: p.subCategoryId! }, RELATED + 1),
+          )
+        : [],
+      () =>
+        ranked(kept, `best-sellers:category:${p.categoryId}`, () =>
+          repo.bestSellerIds(db, { categoryId: p.categoryId }, 2 * RELATED),
+        ),
+      RELATED,
+    );
+
+  /** The ids of a product's shop's most popular others, site-wide ones filling a small shop's list (shopPopularOf). */
+  const shopPopularIds = async (kept: KeptValues, product: { id: number; shopId: number }) =>
+    repo.shopPopularOf(
+      product.id,
+      await ranked(kept, `popular:shop:${product.shopId}`, () => repo.popularIdsByShop(db, product.shopId, true, POPULAR + 1)),
+      () => ranked(kept, `popular:not-shop:${product.shopId}`, () => repo.popularIdsByShop(db, product.shopId, false, POPULAR)),
+      POPULAR,
+    );
+
+  /**
+   * The steady part of a product's page in one language: everything but its card, the cards of its
+   * related and popular products, and the moving parts (read per answer). Undefined when the product or
+   * its shop is not active (or its category is gone). Every column read here moves the catalogue's
+   * revision (migrations 008, 015, 022 and 033) and a flash sale starting or ending drops it, so it is
+   * kept by the catalogue memo until then (decision 047).
+   */
+  async function detailsPart(id: number, locale: Locale, now: string): Promise<DetailsPart | undefined> {
+    const row = await repo.findActiveProduct(db, id);
+    if (!row) return undefined;
+    const [images, sale] = await Promise.all([repo.productImages(db, id), repo.runningFlashSaleOf(db, id, now)]);
+    const thumbnails = images.map((im) => ({ id: im.id, thumbnail: im.path, url: im.path, type: im.type }));
+    if (row.video_url) thumbnails.push({ id: 0, thumbnail: row.thumbnail ?? '', url: row.video_url, type: 'video' });
+    return {
+      id,
+      shopId: row.shop_id,
+      categoryId: row.category_id,
+      subCategoryId: row.sub_category_id,
+      slug: row.slug,
+      short_description: localized(row.short_description ?? '', row.short_description_ar, locale),
+      description: cleanHtml(locale === 'ar' && row.description_ar ? row.description_ar : row.description),
+      thumbnails,
+      flash_sale: sale ? toFlashSale(sale, locale) : null,
+      // Meta texts are kept in English only: other languages fall back to the name and summary.
+      meta_title: locale === 'en' ? row.meta_title : null,
+      meta_description: locale === 'en' ? row.meta_description : null,
+      meta_keywords: localized(row.meta_keywords ?? '', row.meta_keywords_ar, locale),
+      category: {
+        id: row.category_id,
+        slug: row.category_slug,
+        name: localized(row.category_name, row.category_name_ar, locale),
+      },
+      sub_category: row.sub_category_id
+        ? { id: row.sub_category_id, name: localized(row.sub_category_name ?? '', row.sub_category_name_ar, locale) }
+        : null,
+    };
+  }
+
+  /**
+   * A product page's answer with the values kept under `kept`: its steady part, its related and popular
+   * products' ids and every card's steady part from the memo, and the moving parts of all the cards
+   * (stock, rating, reviews, sales, the shop's rating, activity and whether it is open; whether each is
+   * still listed) in one statement, which reads the catalogue's revision too. `value` undefined when the
+   * product is not listed; `revision` null when that statement did not run or read no card.
+   */
+  async function detailsWith(
+    kept: KeptValues,
+    id: number,
+    locale: Locale,
+    now: string,
+  ): Promise<{ value?: Answer<ProductDetailsResponse>; revision: number | null }> {
+    const part = await kept.large(`details-${locale}`, id, () => detailsPart(id, locale, now));
+    if (!part) return { revision: null };
+    const [related, popular] = await Promise.all([relatedIds(kept, part), shopPopularIds(kept, part)]);
+    const ids = [...new Set([id, ...related, ...popular])];
+    const [read, flashPrices, variants] = await Promise.all([
+      keptCardRows(db, dialect, locale, ids, kept),
+      kept.get('running-flash-prices', () => repo.runningFlashPrices(db, null, now)),
+      // Sizes and colours move the revision (migration 008): each product's are kept under it.
+      kept.perProduct('variants', ids, (missing) => repo.productVariants(db, dialect, missing)),
+    ]);
+    const cards = pageCards(read.rows, locale, flashPrices, variants);
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    const card = byId.get(id);
+    const row = read.rows.find((r) => r.id === id);
+    if (!card || !row) return { revision: read.revision };
+    const cardsOf = (list: number[]) => list.flatMap((x) => byId.get(x) ?? []);
+    const open = Number(row.shop_open) === 1;
+    return {
+      revision: read.revision,
+      value: {
+        product: detailsProduct(card, part, open),
+        related_products: cardsOf(related),
+        popular_products: cardsOf(popular),
+      },
+    };
+  }
 
   async function topShops(locale: Locale) {
     const now = Date.now();
@@ -315,64 +483,44 @@ export function createCatalogService(
     async productDetails(id, locale, userId) {
       const value = await cached(`details:${locale}:${id}`, async () => {
         const now = nowIso();
-        const row = await repo.findActiveProduct(db, id);
-        if (!row) throw notFound('Product not found.');
-        const [[card], images, sale, relatedIds, popularIds] = await Promise.all([
-          productCards(db, dialect, [id], locale, null, now),
-          repo.productImages(db, id),
-          repo.runningFlashSaleOf(db, id, now),
-          repo.relatedProductIds(db, row, RELATED),
-          shopPopularIds(row),
-        ]);
-        if (!card) throw notFound('Product not found.');
-        const [related, popular] = await Promise.all([
-          productCards(db, dialect, relatedIds, locale, null, now),
-          productCards(db, dialect, popularIds, locale, null, now),
-        ]);
-        const thumbnails = images.map((im) => ({ id: im.id, thumbnail: im.path, url: im.path, type: im.type }));
-        if (row.video_url) thumbnails.push({ id: 0, thumbnail: card.thumbnail ?? '', url: row.video_url, type: 'video' });
-        return {
-          product: {
-            ...card,
-            slug: row.slug,
-            short_description: localized(row.short_description ?? '', row.short_description_ar, locale),
-            description: cleanHtml(locale === 'ar' && row.description_ar ? row.description_ar : row.description),
-            thumbnails,
-            flash_sale: sale ? toFlashSale(sale, locale) : null,
-            // Meta texts are kept in English only: other languages fall back to the name and summary.
-            meta_title: locale === 'en' ? row.meta_title : null,
-            meta_description: locale === 'en' ? row.meta_description : null,
-            meta_keywords: localized(row.meta_keywords ?? '', row.meta_keywords_ar, locale),
-            category: {
-              id: row.category_id,
-              slug: row.category_slug,
-              name: localized(row.category_name, row.category_name_ar, locale),
-            },
-            sub_category: row.sub_category_id
-              ? { id: row.sub_category_id, name: localized(row.sub_category_name ?? '', row.sub_category_name_ar, locale) }
-              : null,
-            in_stock: card.quantity > 0 && Number(row.shop_open) === 1,
-            shop_open: Number(row.shop_open) === 1,
-          },
-          related_products: related,
-          popular_products: popular,
-        };
+        // Guessed first, as a list's page (decision 028): the values kept under the last revision read,
+        // checked by the revision the cards' statement reads; read first when the guess was wrong.
+        const guess = memo.guess(now);
+        let seen: number | null = null;
+        if (guess) {
+          const answer = await detailsWith(guess, id, locale, now);
+          if (answer.revision === guess.revision && answer.value) return answer.value;
+          seen = answer.revision;
+        }
+        const answer = await detailsWith(await memo.at(now, seen ?? undefined), id, locale, now);
+        if (!answer.value) throw notFound('Product not found.');
+        return answer.value;
       });
       if (!userId) return value;
-      await repo.recordView(db, userId, id, nowIso());
-      const [product] = await markFavorites(db, dialect, [value.product], userId);
+      const ids = [id, ...value.related_products.map((p) => p.id), ...value.popular_products.map((p) => p.id)];
+      const [favorites] = await Promise.all([
+        repo.favoriteProductIds(db, dialect, userId, [...new Set(ids)]),
+        repo.recordView(db, userId, id, nowIso()),
+      ]);
+      const favs = new Set(favorites.map((f) => f.product_id));
+      // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
+      const marked = (list: Product[]) =>
+        favs.size ? list.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : list;
       return {
-        product: { ...value.product, is_favorite: product!.is_favorite },
-        related_products: await markFavorites(db, dialect, value.related_products, userId),
-        popular_products: await markFavorites(db, dialect, value.popular_products, userId),
+        product: { ...value.product, is_favorite: favs.has(id) },
+        related_products: marked(value.related_products),
+        popular_products: marked(value.popular_products),
       };
     },
 
     async shopPopularProducts(productId, locale, userId) {
       const value = await cached(`shop-popular-cards:${locale}:${productId}`, async () => {
+        const now = nowIso();
+        const kept = await memo.at(now);
         const row = await repo.findActiveProduct(db, productId);
         if (!row) throw notFound('Product not found.');
-        return { products: await productCards(db, dialect, await shopPopularIds(row), locale, null) };
+        const ids = await shopPopularIds(kept, { id: row.id, shopId: row.shop_id });
+        return { products: await productCards(db, dialect, ids, locale, null, now) };
       });
       return (await withFavorites(value, userId)).products;
     },

@@ -29,16 +29,31 @@ export interface KeptValues {
   readonly revision: number;
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /**
+   * A value kept like `get`, but computed again once older than `maxAgeMs` too: for what depends on
+   * columns that do not move the revision (sales and ratings order the product page's related and
+   * popular products; decision 047). The first request after that age starts the new computation and,
+   * like the requests until it is done, takes the previous value: none waits for it.
+   */
+  recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>): Promise<T>;
+  /**
    * A value of each of these products (`kind` names which, e.g. their sizes and colours), kept apart from
    * the others (at most `maxPerProduct` products): the ones not kept are computed by one call of
    * `compute`, which answers a value for each id it is given.
    */
   perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>>;
+  /**
+   * One product's large value (`kind`, e.g. its page's texts and pictures in one language), kept in a
+   * store of its own of at most `maxLarge` values, the least recently used first out; `compute` answers
+   * undefined for a product that has none (not kept).
+   */
+  large<T>(kind: string, id: number, compute: () => Promise<T | undefined>): Promise<T | undefined>;
 }
 
-export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 20_000): CatalogueMemo {
+export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 20_000, maxLarge = 4000): CatalogueMemo {
   const values = createTtlCache<unknown>(Number.POSITIVE_INFINITY, maxEntries);
+  const timed = new Map<string, { at: number; value: Promise<unknown>; settled: boolean; refreshing: boolean }>();
   const products = new Map<string, unknown>();
+  const large = new Map<string, unknown>();
   /** Moves each time the kept values are dropped. */
   let generation = 0;
   const kept: KeptValues = {
@@ -46,6 +61,40 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
       return state!.revision;
     },
     get: (key, compute) => values.get(key, compute) as ReturnType<typeof compute>,
+    recent<T>(key: string, maxAgeMs: number, compute: () => Promise<T>) {
+      const now = Date.now();
+      const hit = timed.get(key);
+      if (hit && (now - hit.at < maxAgeMs || hit.refreshing)) return hit.value as Promise<T>;
+      const computedIn = generation;
+      if (hit?.settled) {
+        // Too old: computed again in the background while this answer (and those meanwhile) take the
+        // previous value, so that no answer waits for it.
+        hit.refreshing = true;
+        compute().then(
+          (value) => {
+            if (computedIn === generation && timed.get(key) === hit)
+              timed.set(key, { at: Date.now(), value: Promise.resolve(value), settled: true, refreshing: false });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+        return hit.value as Promise<T>;
+      }
+      const entry = { at: now, value: compute() as Promise<unknown>, settled: false, refreshing: false };
+      timed.delete(key);
+      timed.set(key, entry);
+      if (timed.size > maxEntries) timed.delete(timed.keys().next().value!);
+      // A failure is not remembered; nor a value computed while the values were dropped.
+      const forget = () => {
+        if (timed.get(key) === entry) timed.delete(key);
+      };
+      entry.value.then(() => {
+        entry.settled = true;
+        if (computedIn !== generation) forget();
+      }, forget);
+      return entry.value as Promise<T>;
+    },
     async perProduct<T>(kind: string, ids: number[], compute: (missing: number[]) => Promise<Map<number, T>>) {
       const out = new Map<number, T>();
       const missing: number[] = [];
@@ -69,6 +118,22 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
       }
       return out;
     },
+    async large<T>(kind: string, id: number, compute: () => Promise<T | undefined>) {
+      const key = `${kind}:${id}`;
+      const hit = large.get(key);
+      if (hit !== undefined) {
+        // Least recently used first out: a hit moves to the end.
+        large.delete(key);
+        large.set(key, hit);
+        return hit as T;
+      }
+      const computedIn = generation;
+      const value = await compute();
+      if (value === undefined || computedIn !== generation) return value;
+      large.set(key, value);
+      if (large.size > maxLarge) large.delete(large.keys().next().value!);
+      return value;
+    },
   };
   let state: { revision: number; until: string } | null = null;
 
@@ -80,7 +145,9 @@ export function createCatalogueMemo(db: Db, maxEntries = 5000, maxPerProduct = 2
       const until = (await nextFlashSaleChange(db, now)) ?? '\uffff';
       if (!state || state.revision !== revision || now >= state.until) {
         values.clear();
+        timed.clear();
         products.clear();
+        large.clear();
         generation++;
         state = { revision, until };
       }

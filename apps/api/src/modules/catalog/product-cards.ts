@@ -79,7 +79,10 @@ const steadyColumns = (db: DbOrTrx, ar: boolean) =>
       text(ar, 's.estimated_delivery_time', 's.estimated_delivery_time_ar').$castTo<string | null>().as('delivery_time'),
     ]);
 
-/** A card's columns that change without moving the revision (stock, rating, reviews, sales, the shop's rating and activity). */
+/**
+ * A card's columns that change without moving the revision (stock, rating, reviews, sales, the shop's
+ * rating and activity), and whether its shop is open (the product page's `shop_open` and `in_stock`).
+ */
 const movingColumns = [
   'p.quantity',
   'p.rating',
@@ -87,6 +90,7 @@ const movingColumns = [
   'p.total_sold',
   's.rating as shop_rating',
   's.last_online_at as shop_last_online',
+  's.is_open as shop_open',
 ] as const;
 
 /** Every column a card shows but its sizes and colours. */
@@ -227,6 +231,7 @@ const cardRow = (st: SteadyRow, m: Awaited<ReturnType<typeof movingCardRows>>[nu
   total_sold: m.total_sold,
   shop_rating: m.shop_rating,
   shop_last_online: m.shop_last_online,
+  shop_open: m.shop_open,
 });
 
 /** The listed cards' rows (without sizes, colours and flash prices) of these products, in the order of the ids. */
