@@ -237,8 +237,10 @@ export const configSchema = z.object({
   OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   /** How long a claim holds its rows (ms): a process that dies leaves them to another after this. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
-  /** Above this share of the event loop busy, a message waits (at most 1 s) for requests to calm down; 1: never. */
-  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.3),
+  /** Above this share of the event loop busy, a message waits for requests to calm down; 1: never. */
+  OUTBOX_YIELD_ELU: z.coerce.number().min(0).max(1).default(0.1),
+  /** The longest a message waits for a busy process after it became due (ms); 0: never waits. */
+  OUTBOX_DEFER_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Days a sent or failed message is kept before the worker deletes it (at most once an hour); 0: kept forever. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
 });
@@ -259,9 +261,12 @@ export interface OutboxSettings {
   leaseMs: number;
   /**
    * From this share of the event loop busy (0–1, over the last 100 ms) up, a message waits (up to
-   * YIELD_MAX_MS) before it is sent: requests go first, the outbox catches up when they calm down. 1: never.
+   * `deferMaxMs` after it became due) before it is sent: requests go first, the outbox catches up when
+   * they calm down. 1: never.
    */
   yieldAbove: number;
+  /** The longest a due message waits for a busy process (ms); below `leaseMs`. 0: it never waits. */
+  deferMaxMs: number;
   /**
    * Days a `sent` or `failed` message is kept (counted from its last attempt); the worker deletes older
    * ones at most once an hour, in batches. 0: kept forever.
@@ -295,6 +300,13 @@ const productionSchema = configSchema.superRefine((e, ctx) => {
       code: 'custom',
       path: ['OUTBOX_BACKOFF_MAX_MS'],
       message: `must not be less than OUTBOX_BACKOFF_MS (${e.OUTBOX_BACKOFF_MS})`,
+    });
+  // A claimed message waiting for a busy process must still be sent within its claim's lease.
+  if (e.OUTBOX_DEFER_MAX_MS >= e.OUTBOX_LEASE_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OUTBOX_DEFER_MAX_MS'],
+      message: `must be less than OUTBOX_LEASE_MS (${e.OUTBOX_LEASE_MS})`,
     });
   if (e.APP_ENV !== 'production') return;
   if (!e.OTP_SECRET)
@@ -551,6 +563,7 @@ export function fromEnv(e: EnvConfig): AppConfig {
         backoffMaxMs: e.OUTBOX_BACKOFF_MAX_MS,
         leaseMs: e.OUTBOX_LEASE_MS,
         yieldAbove: e.OUTBOX_YIELD_ELU,
+        deferMaxMs: e.OUTBOX_DEFER_MAX_MS,
         retentionDays: e.OUTBOX_RETENTION_DAYS,
       },
     },

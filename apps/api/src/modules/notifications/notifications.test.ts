@@ -33,6 +33,7 @@ const app = await createTestApp({
       backoffMaxMs: 400,
       leaseMs: 10_000,
       yieldAbove: 1,
+      deferMaxMs: 0,
       retentionDays: 0,
     },
   },

@@ -5,7 +5,7 @@ import { createDb } from '../../db';
 import { createTestApp, testDialect } from '../../../test/helpers';
 import { insertRows, type NewOutboxRow } from './outbox.repository';
 import { smsPeer, smtpPeer, until } from './test-peers';
-import { type OutboxSettings, YIELD_MAX_MS } from './worker';
+import type { OutboxSettings } from './worker';
 
 /**
  * The outbox's delivery (issue 38, decision 046): an SMTP or SMS outage delays messages and loses none; a
@@ -30,6 +30,7 @@ const FAST: OutboxSettings = {
   backoffMaxMs: 400,
   leaseMs: 10_000,
   yieldAbove: 1,
+  deferMaxMs: 0,
   retentionDays: 0,
 };
 
@@ -227,17 +228,36 @@ describe.skipIf(testDialect() !== 'postgres')('two server processes on one Postg
 });
 
 describe('a busy process', () => {
-  it('lets its requests go first: a message waits while the event loop is busier than OUTBOX_YIELD_ELU, then goes anyway', async () => {
-    // yieldAbove 0: the process always counts as busy, so each message waits the longest (YIELD_MAX_MS).
-    const p = await serverProcess({ yieldAbove: 0, concurrency: 1 });
+  it('lets its requests go first: a due message waits while the event loop is busier than OUTBOX_YIELD_ELU, at most OUTBOX_DEFER_MAX_MS, then goes', async () => {
+    // yieldAbove 0: the process always counts as busy, so each message waits the longest: until
+    // deferMaxMs after it became due, whatever else is waiting. Both are due now: both wait about as long.
+    const deferMaxMs = 3000;
+    const p = await serverProcess({ yieldAbove: 0, concurrency: 1, deferMaxMs });
     try {
       const started = Date.now();
       const ids = await enqueue(2);
       expect(await until(async () => (await statuses(ids)).every((r) => r.status === 'sent'))).toBe(true);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2 * YIELD_MAX_MS - 200);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(deferMaxMs - 200);
+      // Not one wait per message (the second was due as long as the first).
+      expect(took).toBeLessThan(2 * deferMaxMs);
       expect([...deliveries(ids).values()]).toEqual([1, 1]);
     } finally {
       await p.close();
+    }
+  });
+
+  it('sends at once when the process is not busy, and when OUTBOX_DEFER_MAX_MS is 0 even when it is', async () => {
+    for (const settings of [{ yieldAbove: 1, deferMaxMs: 30_000 }, { yieldAbove: 0, deferMaxMs: 0 }]) {
+      const p = await serverProcess({ ...settings, concurrency: 1 });
+      try {
+        const started = Date.now();
+        const ids = await enqueue(2);
+        expect(await until(async () => (await statuses(ids)).every((r) => r.status === 'sent'))).toBe(true);
+        expect(Date.now() - started, JSON.stringify(settings)).toBeLessThan(1000);
+      } finally {
+        await p.close();
+      }
     }
   });
 });

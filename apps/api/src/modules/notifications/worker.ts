@@ -11,7 +11,7 @@ import * as repo from './outbox.repository';
 // The worker's settings are the configuration's (OUTBOX_*): their type lives with it.
 export type { OutboxSettings } from '../../config';
 
-/** The longest a message waits for a busy process to calm down before it is sent anyway (ms). */
+/** The longest a batch of the purge waits for a busy process to calm down (ms). */
 export const YIELD_MAX_MS = 1000;
 /** The purge of old messages runs at most this often per process (ms), */
 export const PURGE_EVERY_MS = 3_600_000;
@@ -60,9 +60,9 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Lets the requests of a busy process go first, for at most YIELD_MAX_MS. */
-  async function courtesy() {
-    for (let waited = 0; busy && !stopping && waited < YIELD_MAX_MS; waited += 50) await sleep(50);
+  /** Lets the requests of a busy process go first, until `until` (the app's clock, ms) at the latest. */
+  async function courtesy(until: number) {
+    while (busy && !stopping && deps.now().getTime() < until) await sleep(50);
   }
 
   async function deliver(row: repo.OutboxRow) {
@@ -90,7 +90,9 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   }
 
   async function sendOne(row: repo.OutboxRow) {
-    await courtesy();
+    // A message waits for a busy process at most OUTBOX_DEFER_MAX_MS from when it became due: a burst of
+    // requests shorter than that pays nothing for its notifications; under longer load they go anyway.
+    await courtesy(Date.parse(row.next_attempt_at) + s.deferMaxMs);
     try {
       await deliver(row);
     } catch (error) {
@@ -126,7 +128,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
       const n = await repo.purgeBatch(db, before, PURGE_BATCH);
       total += n;
       if (n < PURGE_BATCH) break;
-      await courtesy();
+      await courtesy(deps.now().getTime() + YIELD_MAX_MS);
     }
     if (total) deps.log.info({ deleted: total, retentionDays: s.retentionDays }, 'outbox: old messages deleted');
     return total;
