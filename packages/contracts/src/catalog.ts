@@ -195,7 +195,8 @@ export const productDetailSchema = productSchema.extend({
   meta_description: z.string().nullable(),
   /** Comma-separated keywords in the request's language; may be empty. */
   meta_keywords: z.string(),
-  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  /** `is_active` false: switched off by the operators; its products stay listed, it has no page (decision 049). */
+  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), is_active: z.boolean() }),
   sub_category: namedOption.nullable(),
   /** Whether the product can be ordered now (active, quantity > 0 and its shop open). */
   in_stock: z.boolean(),

@@ -41,8 +41,9 @@ export const meta = pageMeta<Route.ComponentProps['loaderData']>(({ origin, data
     image: p.thumbnail,
     type: 'product',
     jsonLd: [productJsonLd(origin, { ...p, images: p.thumbnails.filter((m) => m.type === 'image').map((m) => m.url) })],
+    // A switched-off category has no page: left out of the trail search engines read.
     crumbs: [
-      { name: p.category.name, path: `/categories/${p.category.slug}` },
+      ...(p.category.is_active ? [{ name: p.category.name, path: `/categories/${p.category.slug}` }] : []),
       { name: p.name, path: `/products/${p.id}/details` },
     ],
   };
@@ -184,7 +185,10 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
       <Breadcrumbs
         items={[
           { name: t('page.home'), href: '/' },
-          { name: product.category.name, href: `/categories/${product.category.slug}` },
+          // A switched-off category is named, not linked: it has no page (decision 049).
+          product.category.is_active
+            ? { name: product.category.name, href: `/categories/${product.category.slug}` }
+            : { name: product.category.name },
           { name: product.name },
         ]}
       />

@@ -57,6 +57,32 @@ for (const cacheMs of [0, TTL]) {
       expect((await guest('/sitemap.xml')).body).not.toContain(`/categories/${slug}<`);
     });
 
+    it('a switched-off category keeps its products listed and their pages, which say it is off (no link to it)', async () => {
+      const product = await app.db
+        .selectFrom('products as p')
+        .innerJoin('shops as s', 's.id', 'p.shop_id')
+        .select(['p.id', 'p.category_id'])
+        .where('p.is_active', '=', 1)
+        .where('s.is_active', '=', 1)
+        .orderBy('p.id')
+        .executeTakeFirstOrThrow();
+      const details = async () => (await guest(`/api/product-details?product_id=${product.id}`)).json().data.product;
+      expect((await details()).category).toMatchObject({ id: product.category_id, is_active: true });
+      await write('PUT', `/api/admin/categories/${product.category_id}`, { is_active: false });
+      try {
+        await settle();
+        const off = await details();
+        expect(off.id).toBe(product.id);
+        expect(off.category).toMatchObject({ id: product.category_id, is_active: false });
+        const listed = (await guest(`/api/products?per_page=100&shop_id=${off.shop.id}`)).json().data.products as Array<{ id: number }>;
+        expect(listed.map((p) => p.id)).toContain(product.id);
+      } finally {
+        await write('PUT', `/api/admin/categories/${product.category_id}`, { is_active: true });
+      }
+      await settle();
+      expect((await details()).category.is_active).toBe(true);
+    });
+
     it('a switched-off brand and colour leave the product filters and the sellers\u2019 choices; back on, back; a rename shows', async () => {
       const brand = await app.db
         .selectFrom('brands as b')

@@ -129,6 +129,7 @@ export const findActiveProduct = (db: DbOrTrx, id: number) =>
       'c.slug as category_slug',
       'c.name as category_name',
       'c.name_ar as category_name_ar',
+      'c.is_active as category_active',
       'sc.name as sub_category_name',
       'sc.name_ar as sub_category_name_ar',
       's.is_open as shop_open',

@@ -307,6 +307,8 @@ export function createCatalogService(
         id: row.category_id,
         slug: row.category_slug,
         name: localized(row.category_name, row.category_name_ar, locale),
+        // A category the operators switched off keeps its products listed, but has no page (decision 049).
+        is_active: Number(row.category_active) === 1,
       },
       sub_category: row.sub_category_id
         ? { id: row.sub_category_id, name: localized(row.sub_category_name ?? '', row.sub_category_name_ar, locale) }

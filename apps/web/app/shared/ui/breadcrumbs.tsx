@@ -15,7 +15,12 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       {items.map((it, i) => (
         <span key={i} className="breadcrumbs__item">
           {i > 0 ? <span aria-hidden="true">›</span> : null}
-          {it.href ? <Link to={it.href}>{it.name}</Link> : <span aria-current="page">{it.name}</span>}
+          {it.href ? (
+            <Link to={it.href}>{it.name}</Link>
+          ) : (
+            // Only the last is the page itself; an earlier one without a link is only named.
+            <span aria-current={i === items.length - 1 ? 'page' : undefined}>{it.name}</span>
+          )}
         </span>
       ))}
     </nav>
