@@ -219,7 +219,8 @@ describe('notifications outbox', () => {
         backoffMs: 5000,
         backoffMaxMs: 300_000,
         leaseMs: 120_000,
-        yieldAbove: 0.3,
+        yieldAbove: 0.1,
+        deferMaxMs: 30_000,
         retentionDays: 180,
       },
     });
@@ -234,6 +235,7 @@ describe('notifications outbox', () => {
       OUTBOX_BACKOFF_MAX_MS: '60000',
       OUTBOX_LEASE_MS: '30000',
       OUTBOX_YIELD_ELU: '1',
+      OUTBOX_DEFER_MAX_MS: '5000',
       OUTBOX_RETENTION_DAYS: '30',
     }).notifications;
     expect(c).toEqual({
@@ -248,6 +250,7 @@ describe('notifications outbox', () => {
         backoffMaxMs: 60_000,
         leaseMs: 30_000,
         yieldAbove: 1,
+        deferMaxMs: 5000,
         retentionDays: 30,
       },
     });
@@ -263,11 +266,16 @@ describe('notifications outbox', () => {
       ['OUTBOX_MAX_ATTEMPTS', 'many'],
       ['OUTBOX_LEASE_MS', '10'],
       ['OUTBOX_YIELD_ELU', '1.5'],
+      ['OUTBOX_DEFER_MAX_MS', '-1'],
+      ['OUTBOX_DEFER_MAX_MS', 'soon'],
       ['OUTBOX_RETENTION_DAYS', '-1'],
       ['OUTBOX_RETENTION_DAYS', '1.5'],
       ['OUTBOX_RETENTION_DAYS', 'forever'],
     ] as const)
       expect(() => loadConfig({ [name]: bad }), name).toThrow(new RegExp(name));
     expect(() => loadConfig({ OUTBOX_BACKOFF_MS: '10000', OUTBOX_BACKOFF_MAX_MS: '5000' })).toThrow(/OUTBOX_BACKOFF_MAX_MS/);
+    // A message held back for a busy process must still go within its claim's lease.
+    expect(() => loadConfig({ OUTBOX_LEASE_MS: '20000', OUTBOX_DEFER_MAX_MS: '20000' })).toThrow(/OUTBOX_DEFER_MAX_MS/);
+    expect(loadConfig({ OUTBOX_LEASE_MS: '20000', OUTBOX_DEFER_MAX_MS: '0' }).notifications.outbox.deferMaxMs).toBe(0);
   });
 });
