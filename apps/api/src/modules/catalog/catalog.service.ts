@@ -30,10 +30,12 @@ import {
   cardPage,
   cardRowsOf,
   keptCardRows,
+  favoriteSet,
   markFavorites,
   pageCards,
   pricing,
   productCards,
+  withFavoriteMarks,
   type CardRow,
 } from './product-cards';
 import * as products from './products.repository';
@@ -500,18 +502,15 @@ export function createCatalogService(
       });
       if (!userId) return value;
       const ids = [id, ...value.related_products.map((p) => p.id), ...value.popular_products.map((p) => p.id)];
-      const [favorites] = await Promise.all([
-        repo.favoriteProductIds(db, dialect, userId, [...new Set(ids)]),
+      // One read of the favourites for the product and both lists.
+      const [favs] = await Promise.all([
+        favoriteSet(db, dialect, userId, [...new Set(ids)]),
         repo.recordView(db, userId, id, nowIso()),
       ]);
-      const favs = new Set(favorites.map((f) => f.product_id));
-      // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
-      const marked = (list: Product[]) =>
-        favs.size ? list.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : list;
       return {
         product: { ...value.product, is_favorite: favs.has(id) },
-        related_products: marked(value.related_products),
-        popular_products: marked(value.popular_products),
+        related_products: withFavoriteMarks(value.related_products, favs),
+        popular_products: withFavoriteMarks(value.popular_products, favs),
       };
     },
 

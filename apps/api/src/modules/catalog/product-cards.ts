@@ -342,6 +342,17 @@ export const pageCards = (
   variants: Map<number, ProductVariants>,
 ): Product[] => rows.map((r) => toCard(r, variants.get(r.id) ?? { sizes: [], colors: [] }, locale, false, flashPrices.get(r.id)));
 
+/** Which of `ids` are in the user's wishlist. */
+export async function favoriteSet(db: DbOrTrx, dialect: Dialect, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  return new Set((await favoriteProductIds(db, dialect, userId, ids)).map((r) => r.product_id));
+}
+
+/** Already-built cards with the user's favourites (`favs`) marked. */
+export const withFavoriteMarks = (products: Product[], favs: Set<number>): Product[] =>
+  // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
+  favs.size ? products.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : products;
+
 /** Marks which of already-built cards are in the user's wishlist (cards may come from the cache). */
 export async function markFavorites(
   db: DbOrTrx,
@@ -350,13 +361,5 @@ export async function markFavorites(
   userId: number | null,
 ): Promise<Product[]> {
   if (!userId || products.length === 0) return products;
-  const rows = await favoriteProductIds(
-    db,
-    dialect,
-    userId,
-    products.map((p) => p.id),
-  );
-  const favs = new Set(rows.map((r) => r.product_id));
-  // Built cards say is_favorite false (they are built for no one): copy only the customer's favourites.
-  return favs.size ? products.map((p) => (favs.has(p.id) ? { ...p, is_favorite: true } : p)) : products;
+  return withFavoriteMarks(products, await favoriteSet(db, dialect, userId, products.map((p) => p.id)));
 }
