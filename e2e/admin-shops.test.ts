@@ -167,7 +167,8 @@ describe('operator console: shops', () => {
     expect(await dialog.innerText()).toContain('leave the storefront');
     await dialog.locator('[data-testid=shop-reason-confirm]').click();
     await expect.poll(() => page.locator('[data-testid=shop-reason-error]').innerText()).toBe('Write the reason.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('shop-reason');
+    // Focus moves to the field once its error has rendered: polled, as a loaded machine may paint the error first.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('shop-reason');
     const reason = 'Photos copied from another shop.';
     await dialog.locator('[data-testid=shop-reason]').fill(reason);
     await dialog.locator('[data-testid=shop-reason-confirm]').click();
